@@ -1,0 +1,335 @@
+//===- KokkosNames.cpp - Recognize Kokkos operations by their names -------===//
+//
+// The table of what kkrace recognizes, checked on Kokkos 3.4.01 (Debian) and
+// 4.x:
+//   Kokkos::parallel_for/reduce/scan             dispatch (API level)
+//   Kokkos::Impl::ParallelFor/Reduce/Scan[WithTotal]<..., Space>::execute
+//                                                 work item on Space
+//   Kokkos::fence                                 global fence
+//   Kokkos::<Space>::fence                        instance fence (this)
+//   Kokkos::<Space>::impl_static_fence            fence of every instance
+//   Kokkos::finalize                              global fence
+//   Kokkos::deep_copy                             by its parameters: with or
+//                                                 without an instance, of a
+//                                                 View or of a value
+//   Kokkos::Impl::ViewValueFunctor<...>::construct_shared_allocation
+//                                                 View initialization
+//   ...::destroy_shared_allocation, ViewValueFunctorSequentialHostInit
+//                                                 done by the calling thread
+//   <Policy>::space(), <Space>::impl_internal_space_instance()
+//                                                 which instance
+//   Kokkos::Impl::hostspace_parallel_deepcopy*    raw copy in the library
+//   Kokkos::atomic_*, desul::atomic_*, AtomicDataElement
+//                                                 atomics
+//   a user operator() called from Kokkos code     one strand
+//
+//===----------------------------------------------------------------------===//
+#include "KokkosNames.h"
+
+#include "llvm/Demangle/Demangle.h"
+
+#include <cstdlib>
+#include <cstring>
+
+#include "kkr_abi.h"
+
+namespace kkrace {
+
+NameParts demangleParts(const std::string &Mangled) {
+  NameParts P;
+  if (Mangled.size() < 2 || Mangled[0] != '_' || Mangled[1] != 'Z')
+    return P;
+  llvm::ItaniumPartialDemangler D;
+  if (D.partialDemangle(Mangled.c_str()) || !D.isFunction())
+    return P;
+  auto Take = [](char *S) {
+    std::string R = S ? S : "";
+    std::free(S);
+    return R;
+  };
+  size_t N = 0;
+  P.Base = Take(D.getFunctionBaseName(nullptr, &N));
+  N = 0;
+  P.Context = Take(D.getFunctionDeclContextName(nullptr, &N));
+  N = 0;
+  P.Params = Take(D.getFunctionParameters(nullptr, &N));
+  P.CtorOrDtor = D.isCtorOrDtor();
+  P.Valid = !P.Base.empty();
+  return P;
+}
+
+std::string stripTemplateArgs(const std::string &Name) {
+  std::string R;
+  int Depth = 0;
+  for (size_t I = 0; I < Name.size(); ++I) {
+    char C = Name[I];
+    if (C == '<') {
+      // "operator<" and friends are names, not template argument lists.
+      if (Depth == 0 && I >= 8 && Name.compare(I - 8, 8, "operator") == 0) {
+        R += C;
+        continue;
+      }
+      ++Depth;
+    } else if (C == '>' && Depth > 0) {
+      --Depth;
+    } else if (Depth == 0) {
+      R += C;
+    }
+  }
+  return R;
+}
+
+static std::vector<std::string> splitTopLevel(const std::string &S, char Open,
+                                              char Close) {
+  std::vector<std::string> Out;
+  int Depth = 0;
+  std::string Cur;
+  for (char C : S) {
+    if (C == '<' || C == '(' || C == '[' || C == '{')
+      ++Depth;
+    else if (C == '>' || C == ')' || C == ']' || C == '}')
+      --Depth;
+    if (C == ',' && Depth == 0) {
+      Out.push_back(Cur);
+      Cur.clear();
+      continue;
+    }
+    Cur += C;
+  }
+  if (!Cur.empty())
+    Out.push_back(Cur);
+  for (auto &X : Out) {
+    size_t B = X.find_first_not_of(' ');
+    size_t E = X.find_last_not_of(' ');
+    X = B == std::string::npos ? "" : X.substr(B, E - B + 1);
+  }
+  (void)Open;
+  (void)Close;
+  return Out;
+}
+
+std::vector<std::string> templateArgs(const std::string &Name) {
+  // The argument list of the last component: from its '<' to the end.
+  int Depth = 0;
+  size_t Start = std::string::npos;
+  for (size_t I = 0; I < Name.size(); ++I) {
+    char C = Name[I];
+    if (C == '<') {
+      if (Depth == 0)
+        Start = I;
+      ++Depth;
+    } else if (C == '>') {
+      --Depth;
+    } else if (C == ':' && Depth == 0) {
+      Start = std::string::npos;
+    }
+  }
+  if (Start == std::string::npos || Name.back() != '>')
+    return {};
+  return splitTopLevel(Name.substr(Start + 1, Name.size() - Start - 2), '<',
+                       '>');
+}
+
+std::vector<std::string> splitParams(const std::string &Params) {
+  if (Params.size() < 2 || Params.front() != '(')
+    return {};
+  std::string Inner = Params.substr(1, Params.rfind(')') - 1);
+  return splitTopLevel(Inner, '(', ')');
+}
+
+static bool startsWith(const std::string &S, const char *P) {
+  return S.compare(0, std::strlen(P), P) == 0;
+}
+
+static std::string baseType(std::string T) {
+  // "Kokkos::Serial const&" -> "Kokkos::Serial"
+  for (const char *Suffix : {"&&", "&", "*", " const", " volatile"}) {
+    size_t L = std::strlen(Suffix);
+    while (T.size() >= L && T.compare(T.size() - L, L, Suffix) == 0)
+      T.resize(T.size() - L);
+  }
+  if (startsWith(T, "const "))
+    T = T.substr(6);
+  return T;
+}
+
+bool isExecSpace(const std::string &Type) {
+  static const char *const Spaces[] = {
+      "Kokkos::Serial",        "Kokkos::OpenMP",
+      "Kokkos::Threads",       "Kokkos::Cuda",
+      "Kokkos::HIP",           "Kokkos::SYCL",
+      "Kokkos::HPX",           "Kokkos::OpenMPTarget",
+      "Kokkos::OpenACC",       "Kokkos::Experimental::HIP",
+      "Kokkos::Experimental::SYCL", "Kokkos::Experimental::HPX",
+      "Kokkos::Experimental::OpenMPTarget", "Kokkos::Experimental::OpenACC"};
+  std::string T = baseType(Type);
+  for (const char *S : Spaces)
+    if (T == S)
+      return true;
+  return false;
+}
+
+bool isViewType(const std::string &Type) {
+  std::string T = baseType(Type);
+  return startsWith(T, "Kokkos::View<") ||
+         startsWith(T, "Kokkos::DynRankView<") ||
+         startsWith(T, "Kokkos::Experimental::DynRankView<") ||
+         startsWith(T, "Kokkos::Experimental::OffsetView<") ||
+         startsWith(T, "Kokkos::Experimental::DynamicView<");
+}
+
+bool isKokkosContext(const std::string &Context) {
+  return startsWith(Context, "Kokkos::") || Context == "Kokkos" ||
+         startsWith(Context, "desul::") || Context == "desul";
+}
+
+bool isKokkosFunction(const std::string &Mangled) {
+  NameParts P = demangleParts(Mangled);
+  return P.Valid && isKokkosContext(P.Context);
+}
+
+static bool isUserContext(const std::string &Context) {
+  return !Context.empty() && !isKokkosContext(Context) &&
+         !startsWith(Context, "std::") && !startsWith(Context, "__gnu_cxx::") &&
+         !startsWith(Context, "__cxxabiv1::");
+}
+
+/// The execution space named by a ViewValueFunctor's first template argument:
+/// Kokkos 3 passes the space, Kokkos 4 a Kokkos::Device<Space, Memory>.
+static std::string spaceOfDevice(const std::string &Arg) {
+  if (startsWith(Arg, "Kokkos::Device<")) {
+    auto Args = templateArgs(Arg);
+    return Args.empty() ? "" : Args[0];
+  }
+  return isExecSpace(Arg) ? Arg : "";
+}
+
+CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos) {
+  CallInfo CI;
+  NameParts P = demangleParts(Mangled);
+  if (!P.Valid)
+    return CI;
+  const std::string Ctx = stripTemplateArgs(P.Context);
+  const std::string &B = P.Base;
+
+  // The user's functor called by Kokkos' backend.
+  if (B == "operator()" && CallerIsKokkos && isUserContext(P.Context)) {
+    CI.Kind = CallKind::Strand;
+    return CI;
+  }
+  if (!isKokkosContext(Ctx))
+    return CI;
+
+  auto op = [&](unsigned K) {
+    CI.Kind = CallKind::Op;
+    CI.OpKind = K;
+    return CI;
+  };
+
+  if (Ctx == "Kokkos") {
+    if (B == "parallel_for")
+      return op(KKR_OP_PARALLEL_FOR);
+    if (B == "parallel_reduce")
+      return op(KKR_OP_PARALLEL_REDUCE);
+    if (B == "parallel_scan")
+      return op(KKR_OP_PARALLEL_SCAN);
+    if (B == "fence")
+      return op(KKR_OP_FENCE_GLOBAL);
+    if (B == "finalize")
+      return op(KKR_OP_FINALIZE);
+    if (B == "deep_copy") {
+      auto Ps = splitParams(P.Params);
+      if (Ps.size() >= 2 && isViewType(Ps[0]))
+        return op(isViewType(Ps[1]) ? KKR_OP_DEEP_COPY : KKR_OP_FILL);
+      if (Ps.size() >= 3 && isExecSpace(Ps[0])) {
+        CI.Obj = ObjArg::First;
+        CI.Space = baseType(Ps[0]);
+        if (isViewType(Ps[1]))
+          return op(isViewType(Ps[2]) ? KKR_OP_DEEP_COPY_ASYNC
+                                      : KKR_OP_FILL_ASYNC);
+        CI.Obj = ObjArg::None;
+        return CI;
+      }
+      if (Ps.size() >= 2 && isViewType(Ps[1]))
+        return op(KKR_OP_DEEP_COPY); // deep_copy(value&, view)
+      return CI;
+    }
+    if (startsWith(B, "atomic_")) {
+      CI.Kind = CallKind::Atomic;
+      return CI;
+    }
+    return CI;
+  }
+
+  if (Ctx == "Kokkos::Impl::ParallelFor" || Ctx == "Kokkos::Impl::ParallelReduce" ||
+      Ctx == "Kokkos::Impl::ParallelScan" ||
+      Ctx == "Kokkos::Impl::ParallelScanWithTotal") {
+    if (B != "execute")
+      return CI;
+    auto Args = templateArgs(P.Context);
+    if (!Args.empty() && isExecSpace(Args.back()))
+      CI.Space = Args.back();
+    if (Ctx == "Kokkos::Impl::ParallelFor")
+      return op(KKR_OP_EXEC_FOR);
+    if (Ctx == "Kokkos::Impl::ParallelReduce")
+      return op(KKR_OP_EXEC_REDUCE);
+    return op(KKR_OP_EXEC_SCAN);
+  }
+
+  if (isExecSpace(Ctx)) {
+    CI.Space = Ctx;
+    if (B == "fence") {
+      CI.Obj = ObjArg::This;
+      return op(KKR_OP_FENCE_INSTANCE);
+    }
+    if (B == "impl_static_fence")
+      return op(KKR_OP_FENCE_SPACE);
+    if (B == "impl_internal_space_instance") {
+      CI.Kind = CallKind::ExecIdent;
+      return CI;
+    }
+    return CI;
+  }
+
+  if (B == "space" && !P.CtorOrDtor &&
+      (Ctx.find("Policy") != std::string::npos)) {
+    CI.Kind = CallKind::ExecRef;
+    return CI;
+  }
+
+  if (Ctx == "Kokkos::Impl::ViewValueFunctor") {
+    auto Args = templateArgs(P.Context);
+    if (!Args.empty())
+      CI.Space = spaceOfDevice(Args[0]);
+    if (B == "construct_shared_allocation") {
+      CI.Obj = ObjArg::This;
+      CI.ObjIsSpaceMember = true;
+      return op(KKR_OP_VIEW_INIT);
+    }
+    if (B == "destroy_shared_allocation")
+      return op(KKR_OP_VIEW_HOST);
+    return CI;
+  }
+  if (Ctx == "Kokkos::Impl::ViewValueFunctorSequentialHostInit" &&
+      (B == "construct_shared_allocation" || B == "destroy_shared_allocation"))
+    return op(KKR_OP_VIEW_HOST);
+
+  if (startsWith(B, "hostspace_parallel_deepcopy") &&
+      Ctx == "Kokkos::Impl") {
+    CI.Kind = CallKind::RawCopy;
+    return CI;
+  }
+
+  if ((Ctx == "Kokkos::Impl" || Ctx == "desul" || Ctx == "desul::Impl") &&
+      startsWith(B, "atomic_")) {
+    CI.Kind = CallKind::Atomic;
+    return CI;
+  }
+  if (Ctx == "Kokkos::Impl::AtomicDataElement" && !P.CtorOrDtor) {
+    CI.Kind = CallKind::Atomic;
+    return CI;
+  }
+  return CI;
+}
+
+} // namespace kkrace

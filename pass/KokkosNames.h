@@ -1,0 +1,74 @@
+//===- KokkosNames.h - Recognize Kokkos operations by their names ---------===//
+//
+// Kokkos is a header library: its dispatches, fences and copies are template
+// functions instantiated in the user's translation unit.  kkrace recognizes
+// them by their demangled names, before inlining, so that one pass works on
+// Kokkos 3.x and 4.x alike.  This file holds the name logic only; it does not
+// touch IR, so it can be tested on names alone.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KKRACE_PASS_KOKKOSNAMES_H
+#define KKRACE_PASS_KOKKOSNAMES_H
+
+#include <string>
+#include <vector>
+
+namespace kkrace {
+
+/// What a call into Kokkos means to kkrace.
+enum class CallKind {
+  None,
+  Op,          ///< A Kokkos operation: wrapped in op_begin/op_end.
+  Strand,      ///< The backend calls the user's functor: one strand.
+  ExecRef,     ///< Returns (a reference to) an execution space instance.
+  ExecIdent,   ///< Returns an execution space's internal instance pointer.
+  RawCopy,     ///< Kokkos copies raw memory in its library.
+  Atomic,      ///< A Kokkos atomic operation.
+};
+
+/// Which argument of the call carries the operation's object.
+enum class ObjArg { None, This, First };
+
+struct CallInfo {
+  CallKind Kind = CallKind::None;
+  unsigned OpKind = 0;     ///< KKR_OP_* for CallKind::Op.
+  std::string Space;       ///< Execution space type, e.g. "Kokkos::Serial".
+  ObjArg Obj = ObjArg::None;
+  bool ObjIsSpaceMember = false; ///< The object's first member is the space.
+};
+
+/// The parts of a demangled function name.
+struct NameParts {
+  bool Valid = false;
+  std::string Base;      ///< "execute", "operator()", "parallel_for".
+  std::string Context;   ///< "Kokkos::Impl::ParallelFor<F, P, Kokkos::Serial>"
+  std::string Params;    ///< "(int, double&)"
+  bool CtorOrDtor = false;
+};
+
+NameParts demangleParts(const std::string &Mangled);
+
+/// "Kokkos::Impl::ParallelFor" for "Kokkos::Impl::ParallelFor<A, B<C>>".
+std::string stripTemplateArgs(const std::string &Name);
+/// The top-level template arguments of the last component of Name.
+std::vector<std::string> templateArgs(const std::string &Name);
+/// The top-level parameter types of "(A, B<C, D>, E)".
+std::vector<std::string> splitParams(const std::string &Params);
+
+/// True for execution space types: Kokkos::Serial, Kokkos::OpenMP, ...
+bool isExecSpace(const std::string &Type);
+/// True for View-like parameter types (View, DynRankView, ...).
+bool isViewType(const std::string &Type);
+/// True if code in this context is Kokkos' own (or desul's).
+bool isKokkosContext(const std::string &Context);
+
+/// Classifies a call to the function named Mangled made from a function
+/// whose own code is Kokkos' (CallerIsKokkos).
+CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos);
+
+/// True if the function named Mangled is Kokkos' own code.
+bool isKokkosFunction(const std::string &Mangled);
+
+} // namespace kkrace
+
+#endif

@@ -1,0 +1,608 @@
+/* Collecting reports: what a report says about its two accesses, one report
+ * per pair of code locations, when reports are printed, the exit status. */
+#define _GNU_SOURCE
+#include "kkr_report.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+const char *const kkr_report_kind_json[] = {
+#define X(e, json, text) json,
+    KKR_REPORT_KINDS(X)
+#undef X
+};
+const char *const kkr_report_kind_text[] = {
+#define X(e, json, text) text,
+    KKR_REPORT_KINDS(X)
+#undef X
+};
+
+volatile int kkr_reports_pending;
+
+static kkr_spin reports_lock;
+static kkr_report *report_table;            /* by key */
+static kkr_report *first_report, **last_next = &first_report;
+static kkr_report *pending_from;            /* first report not yet printed */
+static uint32_t nreports;
+static uint64_t nprinted;                   /* printed and not suppressed */
+static int text_fd = 2, json_fd = -1;
+static int flushing;
+
+extern char __start_kkrace_text[] __attribute__((weak));
+extern char __stop_kkrace_text[] __attribute__((weak));
+
+/* ---- Sinks -------------------------------------------------------------- */
+
+void kkr_report_init(void) {
+  const char *lp = kkr_flags.log_path;
+  if (lp && *lp && strcmp(lp, "stderr") != 0) {
+    if (!strcmp(lp, "stdout")) {
+      text_fd = 1;
+    } else {
+      char path[4096];
+      snprintf(path, sizeof path, "%s.%d", lp, (int)getpid());
+      text_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+      if (text_fd < 0)
+        kkr_die("cannot open log_path file '%s' for writing", path);
+    }
+  }
+  if (kkr_flags.json_path && *kkr_flags.json_path) {
+    json_fd = open(kkr_flags.json_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
+                   0644);
+    if (json_fd < 0)
+      kkr_die("cannot open json_path file '%s' for writing",
+              kkr_flags.json_path);
+  }
+  if (kkr_flags.sarif_path && *kkr_flags.sarif_path) {
+    /* Fail now rather than at exit, with the reports lost. */
+    int fd = open(kkr_flags.sarif_path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+      kkr_die("cannot open sarif_path file '%s' for writing",
+              kkr_flags.sarif_path);
+    close(fd);
+  }
+  kkr_suppressions_init(kkr_flags.suppressions);
+}
+
+/* ---- Nodes -------------------------------------------------------------- */
+
+static uint8_t item_node_type(const kkr_item *it, uint32_t strand) {
+  switch (it->kind) {
+  case KKR_OP_DEEP_COPY_ASYNC: return KKR_NODE_COPY;
+  case KKR_OP_FILL_ASYNC:
+  case KKR_OP_VIEW_INIT: return KKR_NODE_FILL;
+  default: return strand == KKR_STRAND_BACKEND ? KKR_NODE_WORK : KKR_NODE_STRAND;
+  }
+}
+
+static void node_from(uint32_t tlid, uint32_t clk, uint32_t strand,
+                      kkr_node_info *n) {
+  memset(n, 0, sizeof *n);
+  n->tl = tlid;
+  n->clk = clk;
+  n->strand = strand;
+  kkr_timeline *tl = kkr_timeline_get(tlid);
+  if (!tl || tl->kind == KKR_TL_HOST) {
+    n->type = KKR_NODE_HOST;
+    n->thread = tl && tl->thread ? tl->thread->id : 0;
+    return;
+  }
+  kkr_item *it = kkr_item_get(tlid, clk);
+  if (it) {
+    n->has_item = 1;
+    n->item = *it;
+    n->thread = it->thread;
+  }
+  n->space = kkr_space_short(tl->inst->space);
+  n->inst_index = tl->inst->index;
+  n->type = it ? item_node_type(it, strand) : KKR_NODE_WORK;
+  if (n->type == KKR_NODE_STRAND && it) {
+    uint32_t s = strand - 2;
+    n->nidx = it->nidx;
+    n->idx_exact = !it->lossy;
+    switch (it->nidx) {
+    case 2: n->idx[0] = s >> 16; n->idx[1] = s & 0xffff; break;
+    case 3:
+      n->idx[0] = s >> 21;
+      n->idx[1] = (s >> 10) & 0x7ff;
+      n->idx[2] = s & 0x3ff;
+      break;
+    default: n->idx[0] = s; break;
+    }
+  }
+}
+
+static void node_current(kkr_thread *t, kkr_node_info *n) {
+  node_from((uint32_t)(t->cur_a >> 16) & 0xffff, (uint32_t)(t->cur_a >> 32),
+            t->cur_strand, n);
+  if (n->type == KKR_NODE_STRAND) {
+    /* The running strand's indices are known exactly. */
+    n->idx[0] = t->strand_idx[0];
+    n->idx[1] = t->strand_idx[1];
+    n->idx[2] = t->strand_idx[2];
+    n->idx_exact = 1;
+  }
+  if (n->type == KKR_NODE_HOST)
+    n->thread = t->info->id;
+}
+
+static const char *op_name(uint16_t kind) {
+  static const char *const names[] = {
+#define KKR_OP(e, s) s,
+#include "kkr_ops.inc"
+#undef KKR_OP
+  };
+  return kind < KKR_ARRAY_SIZE(names) ? names[kind] : "work";
+}
+
+const char *kkr_work_kind(const kkr_node_info *n) {
+  if (!n->has_item)
+    return "work";
+  if (n->item.kind == KKR_OP_VIEW_INIT)
+    return "view_init";
+  return op_name(n->item.kind);
+}
+
+const char *kkr_node_type_json(const kkr_node_info *n) {
+  static const char *const t[] = {"host", "strand", "work", "copy", "fill"};
+  return t[n->type];
+}
+
+/* A kernel label as people read it: Kokkos names unlabeled kernels after
+ * the functor's typeid, which is a mangled name. */
+static void append_label(kkr_str *s, const char *label) {
+  extern char *__cxa_demangle(const char *, char *, size_t *, int *)
+      __attribute__((weak));
+  if (!label || !*label) {
+    kkr_str_printf(s, "(unnamed)");
+    return;
+  }
+  if (__cxa_demangle && !strchr(label, ' ') &&
+      (label[0] == 'Z' || label[0] == 'N')) {
+    int status = 0;
+    char *d = __cxa_demangle(label, NULL, NULL, &status);
+    if (d && status == 0) {
+      kkr_str_printf(s, "%s", d);
+      free(d);
+      return;
+    }
+  }
+  kkr_str_printf(s, "%s", label);
+}
+
+void kkr_describe_strand(kkr_str *s, const kkr_node_info *n) {
+  const char *approx = n->idx_exact ? "" : " (approximately)";
+  switch (n->nidx) {
+  case 0:
+    kkr_str_printf(s, "team %lld%s", (long long)n->idx[0], approx);
+    break;
+  case 1:
+    kkr_str_printf(s, "iteration %lld%s", (long long)n->idx[0], approx);
+    break;
+  case 2:
+    kkr_str_printf(s, "iteration (%lld, %lld)%s", (long long)n->idx[0],
+                   (long long)n->idx[1], approx);
+    break;
+  default:
+    kkr_str_printf(s, "iteration (%lld, %lld, %lld)%s", (long long)n->idx[0],
+                   (long long)n->idx[1], (long long)n->idx[2], approx);
+  }
+}
+
+static void describe_thread(kkr_str *s, uint32_t id) {
+  if (id == 0)
+    kkr_str_printf(s, "main thread");
+  else
+    kkr_str_printf(s, "thread T%u", id);
+}
+
+void kkr_describe_node(kkr_str *s, const kkr_node_info *n, int with_where) {
+  switch (n->type) {
+  case KKR_NODE_HOST:
+    describe_thread(s, n->thread);
+    return;
+  case KKR_NODE_STRAND:
+  case KKR_NODE_WORK:
+    kkr_str_printf(s, "%s '", kkr_work_kind(n));
+    append_label(s, n->item.label);
+    kkr_str_printf(s, "'");
+    if (n->type == KKR_NODE_STRAND) {
+      kkr_str_putc(s, ' ');
+      kkr_describe_strand(s, n);
+    } else {
+      kkr_str_printf(s, " (its own code, outside the functor)");
+    }
+    break;
+  case KKR_NODE_COPY:
+    kkr_str_printf(s, "deep_copy of '%s' into '%s'",
+                   n->item.copy_src ? n->item.copy_src : "?",
+                   n->item.copy_dst ? n->item.copy_dst : "?");
+    break;
+  case KKR_NODE_FILL:
+    if (n->item.kind == KKR_OP_VIEW_INIT) {
+      kkr_str_printf(s, "the initialization of a View (");
+      append_label(s, n->item.label);
+      kkr_str_printf(s, ")");
+    } else {
+      kkr_str_printf(s, "deep_copy of a value into '%s'",
+                     n->item.copy_dst ? n->item.copy_dst : "?");
+    }
+    break;
+  }
+  if (with_where)
+    kkr_str_printf(s, " on %s instance %u", n->space ? n->space : "?",
+                   n->inst_index);
+}
+
+/* ---- Collecting --------------------------------------------------------- */
+
+static const char *race_subkind(const kkr_report *r) {
+  const kkr_node_info *a = &r->acc[0].node, *b = &r->acc[1].node;
+  if (r->acc[0].freed)
+    return "use-after-free";
+  if (a->tl == b->tl && a->clk == b->clk && a->type != KKR_NODE_HOST)
+    return "iteration-overlap";
+  if (a->type == KKR_NODE_HOST && b->type == KKR_NODE_HOST)
+    return "host-threads";
+  if (a->type != KKR_NODE_HOST && b->type != KKR_NODE_HOST) {
+    kkr_timeline *ta = kkr_timeline_get(a->tl), *tb = kkr_timeline_get(b->tl);
+    if (ta && tb && ta->inst == tb->inst && ta != tb &&
+        kkr_flags.model == KKR_MODEL_KOKKOS)
+      return "submission-order";
+  }
+  return "missing-fence";
+}
+
+static uint64_t access_key(uintptr_t pc, int write) {
+  return kkr_mix64(((uint64_t)pc << 1) | (uint64_t)(write != 0));
+}
+
+static void add_report(kkr_report *r) {
+  r->seq = ++nreports;
+  HASH_ADD(hh, report_table, key, sizeof r->key, r);
+  *last_next = r;
+  last_next = &r->next;
+  if (!pending_from)
+    pending_from = r;
+  kkr_reports_pending = 1;
+}
+
+static void after_report(void) {
+  if (kkr_flags.halt_on_error) {
+    kkr_report_flush();
+    if (nprinted > 0) {
+      kkr_finalize();
+      fflush(NULL);
+      syscall(SYS_exit_group,
+              kkr_flags.exitcode ? (int)kkr_flags.exitcode : 1);
+    }
+  }
+}
+
+void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
+                     uint32_t flags, uintptr_t pc, uintptr_t fp,
+                     kkr_rec prev) {
+  t->ignore++;
+  uint32_t prev_pc32 = (uint32_t)(prev.b >> 32);
+  uintptr_t ppc = kkr_pc_expand(prev_pc32);
+  int cur_w = (flags & (KKR_F_WRITE | KKR_F_FREE)) != 0;
+  int prev_w = (prev.a & KKR_F_WRITE) != 0;
+  uint64_t ka = access_key(pc, cur_w), kb = access_key(ppc, prev_w);
+  uint64_t key = (ka < kb ? ka * 31 + kb : kb * 31 + ka) ^
+                 (uint64_t)KKR_REPORT_DATA_RACE;
+  kkr_spin_lock(&reports_lock);
+  kkr_report *r;
+  HASH_FIND(hh, report_table, &key, sizeof key, r);
+  if (r) {
+    r->count++;
+    kkr_spin_unlock(&reports_lock);
+    t->ignore--;
+    return;
+  }
+  kkr_spin_unlock(&reports_lock);
+
+  r = kkr_alloc(sizeof *r);
+  r->key = key;
+  r->kind = KKR_REPORT_DATA_RACE;
+  r->count = 1;
+  r->naccess = 2;
+  kkr_access_info *cur = &r->acc[0], *old = &r->acc[1];
+  cur->write = (uint8_t)cur_w;
+  cur->atomic = (flags & KKR_F_ATOMIC) != 0;
+  cur->freed = (flags & KKR_F_FREE) != 0;
+  cur->addr = word + (uintptr_t)__builtin_ctz(mask);
+  cur->size = (uint32_t)__builtin_popcount(mask);
+  uintptr_t user_fp = fp ? ((uintptr_t *)fp)[0] : 0;
+  if (pc)
+    cur->npcs = kkr_unwind_here(t, pc, user_fp, cur->pcs, 64);
+  else
+    cur->npcs = kkr_unwind_here(t, 0, 0, cur->pcs, 64);
+  node_current(t, &cur->node);
+  uint32_t pmask = (uint32_t)(prev.a >> 8) & 0xff;
+  old->write = (uint8_t)prev_w;
+  old->atomic = (prev.a & KKR_F_ATOMIC) != 0;
+  old->size = (uint32_t)__builtin_popcount(pmask & 0xff);
+  old->addr = word + (uintptr_t)__builtin_ctz(pmask ? pmask : 1);
+  old->pcs[0] = ppc;
+  old->npcs = ppc ? 1 : 0;
+  node_from((uint32_t)(prev.a >> 16) & 0xffff, (uint32_t)(prev.a >> 32),
+            (uint32_t)prev.b, &old->node);
+  if (prev.a & KKR_F_MULTI && old->node.tl == cur->node.tl &&
+      old->node.clk == cur->node.clk && old->node.strand == cur->node.strand) {
+    /* The representative reader is this very strand; another one read too. */
+    old->node.idx_exact = 0;
+  }
+  r->subkind = race_subkind(r);
+  r->has_view = kkr_views_find(cur->addr, &r->view);
+
+  kkr_spin_lock(&reports_lock);
+  kkr_report *dup;
+  HASH_FIND(hh, report_table, &key, sizeof key, dup);
+  if (dup) {
+    dup->count++;
+    kkr_spin_unlock(&reports_lock);
+    kkr_free(r, sizeof *r);
+  } else {
+    add_report(r);
+    kkr_spin_unlock(&reports_lock);
+  }
+  t->ignore--;
+  after_report();
+}
+
+void kkr_report_fence_in_kernel(kkr_thread *t, kkr_op *op, uintptr_t pc,
+                                uintptr_t fp) {
+  t->ignore++;
+  uint64_t key = access_key(pc, 0) ^ (uint64_t)KKR_REPORT_DEADLOCK;
+  kkr_spin_lock(&reports_lock);
+  kkr_report *r;
+  HASH_FIND(hh, report_table, &key, sizeof key, r);
+  if (r) {
+    r->count++;
+    kkr_spin_unlock(&reports_lock);
+    t->ignore--;
+    return;
+  }
+  r = kkr_alloc(sizeof *r);
+  r->key = key;
+  r->kind = KKR_REPORT_DEADLOCK;
+  r->subkind = "fence-in-kernel";
+  r->count = 1;
+  r->naccess = 1;
+  r->op_name = op_name(op->kind);
+  kkr_access_info *a = &r->acc[0];
+  a->npcs = kkr_unwind_fp(t, pc, fp, a->pcs, 64);
+  node_current(t, &a->node);
+  add_report(r);
+  kkr_spin_unlock(&reports_lock);
+  t->ignore--;
+  after_report();
+}
+
+/* ---- Stacks in reports -------------------------------------------------- */
+
+static int in_runtime(uintptr_t pc) {
+  return __start_kkrace_text && pc >= (uintptr_t)__start_kkrace_text &&
+         pc < (uintptr_t)__stop_kkrace_text;
+}
+
+/* Leaves out kkrace's own frames and those of its Kokkos Tools library. */
+static void drop_own_frames(kkr_access_info *a) {
+  uint32_t i = 0;
+  while (i < a->npcs && in_runtime(a->pcs[i]))
+    i++;
+  if (i) {
+    memmove(a->pcs, a->pcs + i, (a->npcs - i) * sizeof(uintptr_t));
+    a->npcs -= i;
+  }
+}
+
+void kkr_stack_cut_after_main(kkr_sym_stack *st) {
+  for (uint32_t i = 0; i < st->n; i++)
+    if (st->frames[i].function && !strcmp(st->frames[i].function, "main")) {
+      st->n = i + 1;
+      return;
+    }
+}
+
+static void symbolize_access(kkr_access_info *a) {
+  drop_own_frames(a);
+  kkr_symbolize(a->pcs, a->npcs, 0, &a->sym);
+  /* Frames of the Kokkos Tools library kkrace loads are kkrace's too. */
+  uint32_t j = 0;
+  for (uint32_t i = 0; i < a->sym.n; i++) {
+    const kkr_frame *f = &a->sym.frames[i];
+    if (f->module && !strncmp(f->module, "libkkrace_kokkos_tools", 22))
+      continue;
+    a->sym.frames[j++] = *f;
+  }
+  a->sym.n = j;
+  kkr_stack_cut_after_main(&a->sym);
+}
+
+/* The qualified name of a symbolized function, without its return type and
+ * parameters: "Kokkos::Impl::ParallelFor<...>::exec<void>" for
+ * "std::enable_if<...>::type Kokkos::Impl::ParallelFor<...>::exec<void>() const". */
+static void qualified_name(kkr_str *s, const char *function) {
+  size_t len = strlen(function), end = len, start = 0;
+  int depth = 0;
+  for (size_t i = 0; i < len; i++) {
+    char c = function[i];
+    if (c == '<')
+      depth++;
+    else if (c == '>')
+      depth--;
+    else if (c == ' ' && depth == 0 && end == len)
+      start = i + 1;
+    else if (c == '(' && depth == 0) {
+      if (i >= 8 && !strncmp(function + i - 8, "operator", 8) &&
+          function[i + 1] == ')') {
+        i++;
+        continue;
+      }
+      end = i;
+      break;
+    }
+  }
+  if (start >= end)
+    start = 0;
+  kkr_str_printf(s, "%.*s", (int)(end - start), function + start);
+}
+
+static int is_kokkos_function(const char *f) {
+  if (!f)
+    return 0;
+  kkr_str q = {0};
+  qualified_name(&q, f);
+  int k = q.buf && (!strncmp(q.buf, "Kokkos::", 8) || !strncmp(q.buf, "desul::", 7));
+  kkr_str_free(&q);
+  return k;
+}
+
+const kkr_frame *kkr_report_top_frame(const kkr_sym_stack *st) {
+  for (uint32_t i = 0; i < st->n; i++)
+    if (st->frames[i].file && !is_kokkos_function(st->frames[i].function))
+      return &st->frames[i];
+  return st->n ? &st->frames[0] : NULL;
+}
+
+/* Inside a work item, the frames below the functor are the backend's loop
+ * and the submission, which the report prints once as "dispatched at". */
+static void trim_work_stack(kkr_access_info *a) {
+  if (a->node.type == KKR_NODE_HOST)
+    return;
+  uint32_t i = 0;
+  while (i < a->sym.n && is_kokkos_function(a->sym.frames[i].function))
+    i++;
+  while (i < a->sym.n && !is_kokkos_function(a->sym.frames[i].function))
+    i++;
+  if (i < a->sym.n && i > 0)
+    a->sym.n = i;
+}
+
+void kkr_function_short(kkr_str *s, const char *function) {
+  if (!function) {
+    kkr_str_printf(s, "??");
+    return;
+  }
+  qualified_name(s, function);
+}
+
+static void describe_location(kkr_report *r) {
+  if (r->has_view || r->location)
+    return;
+  uintptr_t addr = r->acc[0].addr;
+  kkr_thread *t = kkr_tls;
+  kkr_str s = {0};
+  uintptr_t start = 0;
+  const char *global = kkr_symbolize_data(addr, &start);
+  if (global) {
+    if (start && addr != start)
+      kkr_str_printf(&s, "global '%s' (at offset %lu)", global,
+                     (unsigned long)(addr - start));
+    else
+      kkr_str_printf(&s, "global '%s'", global);
+  } else if (t && addr >= t->stack_lo && addr < t->stack_hi) {
+    kkr_str_printf(&s, "a variable on the stack of ");
+    describe_thread(&s, t->info->id);
+  } else {
+    kkr_str_printf(&s, "heap memory");
+  }
+  r->location = kkr_intern(s.buf);
+  kkr_str_free(&s);
+}
+
+void kkr_report_summary(kkr_str *s, const kkr_report *r) {
+  if (r->kind == KKR_REPORT_DEADLOCK) {
+    kkr_str_printf(s, "deadlock: %s inside ", r->op_name ? r->op_name : "fence");
+    kkr_describe_node(s, &r->acc[0].node, 0);
+    return;
+  }
+  kkr_str_printf(s, "data race on ");
+  if (r->has_view)
+    kkr_str_printf(s, "View '%s'", r->view.label);
+  else
+    kkr_str_printf(s, "%s", r->location ? r->location : "memory");
+  kkr_str_printf(s, " between ");
+  kkr_describe_node(s, &r->acc[0].node, 0);
+  kkr_str_printf(s, " and ");
+  kkr_describe_node(s, &r->acc[1].node, 0);
+}
+
+/* ---- Printing ----------------------------------------------------------- */
+
+static void print_one(kkr_report *r) {
+  for (uint32_t i = 0; i < r->naccess; i++) {
+    symbolize_access(&r->acc[i]);
+    trim_work_stack(&r->acc[i]);
+  }
+  if (r->kind == KKR_REPORT_DATA_RACE)
+    describe_location(r);
+  r->suppressed_by = kkr_suppressed(r);
+  r->suppressed = r->suppressed_by != NULL;
+  r->printed = 1;
+  if (r->suppressed)
+    return;
+  nprinted++;
+  kkr_str out = {0};
+  kkr_print_text(r, &out);
+  kkr_write_all(text_fd, out.buf, out.len);
+  kkr_str_free(&out);
+  if (json_fd >= 0) {
+    kkr_str js = {0};
+    kkr_print_json(r, &js);
+    kkr_str_putc(&js, '\n');
+    kkr_write_all(json_fd, js.buf, js.len); /* one write: one line */
+    kkr_str_free(&js);
+  }
+}
+
+void kkr_report_flush(void) {
+  kkr_thread *t = kkr_tls;
+  if (t)
+    t->ignore++;
+  kkr_spin_lock(&reports_lock);
+  if (flushing) {
+    kkr_spin_unlock(&reports_lock);
+    if (t)
+      t->ignore--;
+    return;
+  }
+  flushing = 1;
+  kkr_reports_pending = 0;
+  kkr_report *r = pending_from;
+  pending_from = NULL;
+  kkr_spin_unlock(&reports_lock);
+  for (; r; r = r->next)
+    if (!r->printed)
+      print_one(r);
+  __atomic_store_n(&flushing, 0, __ATOMIC_RELEASE);
+  if (t)
+    t->ignore--;
+}
+
+uint64_t kkr_reports_total(void) { return nprinted; }
+
+void kkr_report_finish(void) {
+  kkr_report_flush();
+  if (kkr_flags.sarif_path && *kkr_flags.sarif_path) {
+    kkr_report **all = kkr_alloc((nreports ? nreports : 1) * sizeof *all);
+    uint32_t n = 0;
+    for (kkr_report *r = first_report; r; r = r->next)
+      if (r->printed && !r->suppressed)
+        all[n++] = r;
+    kkr_sarif_write(kkr_flags.sarif_path, all, n);
+  }
+  kkr_suppressions_summary(text_fd);
+  if (nprinted > 0 || kkr_flags.verbosity >= 1) {
+    char line[128];
+    int n = snprintf(line, sizeof line, "kkrace: reported %llu warning%s\n",
+                     (unsigned long long)nprinted, nprinted == 1 ? "" : "s");
+    kkr_write_all(text_fd, line, (size_t)n);
+  }
+  kkr_symbolizer_close();
+}

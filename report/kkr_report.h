@@ -1,0 +1,146 @@
+/* Reports: collecting them (kkr_report.c), symbolizing their stacks
+ * (kkr_symbolize.c) and printing them as text, JSON Lines and SARIF
+ * (kkr_report_text.c, kkr_report_json.c, kkr_report_sarif.c).
+ *
+ * A report is found on the hot path's cold branch and kept pending; the
+ * same pair of code locations found again only counts one more element.
+ * Pending reports are printed when the Kokkos operation that found them
+ * ends, when the host thread calls into Kokkos again, and at exit or crash. */
+#ifndef KKR_REPORT_H
+#define KKR_REPORT_H
+
+#include <stdint.h>
+
+#include "kkr_hash.h"
+#include "kkr_rt.h"
+
+/* The kinds of report (one table: name, JSON kind, SARIF rule prefix). */
+#define KKR_REPORT_KINDS(X)             \
+  X(DATA_RACE, "data-race", "data race") \
+  X(DEADLOCK, "deadlock", "deadlock")
+
+enum kkr_report_kind {
+#define X(e, json, text) KKR_REPORT_##e,
+  KKR_REPORT_KINDS(X)
+#undef X
+};
+
+extern const char *const kkr_report_kind_json[];
+extern const char *const kkr_report_kind_text[];
+
+enum kkr_node_type {
+  KKR_NODE_HOST,   /* a host thread */
+  KKR_NODE_STRAND, /* one iteration / team of a dispatch */
+  KKR_NODE_WORK,   /* a dispatch's own code, outside the functor */
+  KKR_NODE_COPY,   /* an asynchronous deep_copy */
+  KKR_NODE_FILL,   /* an asynchronous fill or View initialization */
+};
+
+/* A node of the graph, as a report describes it. */
+typedef struct {
+  uint8_t type;         /* KKR_NODE_* */
+  uint32_t tl, clk, strand;
+  uint32_t thread;      /* host: the thread; work: the submitting thread */
+  int has_item;
+  kkr_item item;
+  const char *space;    /* "Serial" */
+  uint32_t inst_index;
+  int64_t idx[3];       /* the strand's indices */
+  uint32_t nidx;        /* 0: team / sequence number */
+  int idx_exact;
+} kkr_node_info;
+
+/* One frame of a symbolized stack (inlined frames are frames too). */
+typedef struct {
+  const char *function; /* demangled, or NULL */
+  const char *file;     /* as printed: relative to the working directory */
+  uint32_t line, column;
+  uintptr_t pc;
+  const char *module;   /* basename of the object file */
+  uintptr_t offset;
+} kkr_frame;
+
+typedef struct {
+  kkr_frame *frames;
+  uint32_t n;
+} kkr_sym_stack;
+
+typedef struct {
+  uint8_t write, atomic, freed;
+  uint32_t size;
+  uintptr_t addr;
+  uintptr_t pcs[64];
+  uint32_t npcs;
+  kkr_node_info node;
+  kkr_sym_stack sym;    /* filled when printed */
+} kkr_access_info;
+
+typedef struct kkr_report {
+  UT_hash_handle hh;
+  struct kkr_report *next;    /* in order of discovery */
+  uint64_t key;
+  uint32_t seq;
+  uint32_t kind;              /* KKR_REPORT_* */
+  const char *subkind;
+  uint64_t count;             /* elements (or occurrences) involved */
+  uint32_t naccess;
+  kkr_access_info acc[2];     /* [0]: the access that found it; [1]: earlier */
+  int has_view;
+  kkr_view_alloc view;
+  const char *location;       /* memory that is not a View: heap, stack, global */
+  uint8_t printed, suppressed;
+  const char *suppressed_by;
+  /* Deadlocks: the operation and the dispatch that contains it. */
+  const char *op_name;
+  kkr_sym_stack dispatch_sym;
+} kkr_report;
+
+extern volatile int kkr_reports_pending;
+
+/* A conflicting pair: the current access (word, mask, flags at pc with the
+ * entry's frame fp) and the record of the earlier access. */
+void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
+                     uint32_t flags, uintptr_t pc, uintptr_t fp, kkr_rec prev);
+/* A fence (or another fencing call) inside a strand. */
+void kkr_report_fence_in_kernel(kkr_thread *t, kkr_op *op, uintptr_t pc,
+                                uintptr_t fp);
+
+void kkr_report_init(void);
+void kkr_report_flush(void);
+void kkr_report_finish(void);
+/* Reports printed and not suppressed. */
+uint64_t kkr_reports_total(void);
+
+/* Descriptions shared by the output formats. */
+void kkr_describe_node(kkr_str *s, const kkr_node_info *n, int with_where);
+const char *kkr_work_kind(const kkr_node_info *n);
+const char *kkr_node_type_json(const kkr_node_info *n);
+void kkr_describe_strand(kkr_str *s, const kkr_node_info *n);
+void kkr_report_summary(kkr_str *s, const kkr_report *r);
+/* The first frame of a stack worth naming (the program's, not Kokkos'). */
+const kkr_frame *kkr_report_top_frame(const kkr_sym_stack *st);
+/* Frames below main are the C library's: leave them out. */
+void kkr_stack_cut_after_main(kkr_sym_stack *st);
+/* "main::$_1::operator()" for "main::$_1::operator()(int) const". */
+void kkr_function_short(kkr_str *s, const char *function);
+
+/* Output formats. */
+void kkr_print_text(const kkr_report *r, kkr_str *out);
+void kkr_print_json(const kkr_report *r, kkr_str *out);
+void kkr_sarif_write(const char *path, kkr_report *const *reports,
+                     uint32_t n);
+
+/* Suppressions (kkr_suppress.c). */
+void kkr_suppressions_init(const char *path);
+/* The matching rule ("race:foo") or NULL. */
+const char *kkr_suppressed(const kkr_report *r);
+void kkr_suppressions_summary(int fd);
+
+/* Symbolization (kkr_symbolize.c). */
+void kkr_symbolize(const uintptr_t *pcs, uint32_t n, int first_is_exact,
+                   kkr_sym_stack *out);
+/* A global variable's name for addr (NULL if none); *start its address. */
+const char *kkr_symbolize_data(uintptr_t addr, uintptr_t *start);
+void kkr_symbolizer_close(void);
+
+#endif /* KKR_REPORT_H */

@@ -1,0 +1,135 @@
+/* JSON Lines: one object per report (REPORTS.md lists the required fields). */
+#include <string.h>
+#include <unistd.h>
+
+#include "kkr_report.h"
+
+static void json_string(kkr_str *s, const char *v) {
+  if (!v) {
+    kkr_str_printf(s, "null");
+    return;
+  }
+  kkr_str_putc(s, '"');
+  kkr_str_json(s, v);
+  kkr_str_putc(s, '"');
+}
+
+static void json_stack(kkr_str *s, const kkr_sym_stack *st) {
+  kkr_str_putc(s, '[');
+  uint32_t max = (uint32_t)kkr_flags.max_stack_frames;
+  for (uint32_t i = 0; i < st->n && i < max; i++) {
+    const kkr_frame *f = &st->frames[i];
+    if (i)
+      kkr_str_putc(s, ',');
+    kkr_str_printf(s, "{\"function\":");
+    json_string(s, f->function);
+    kkr_str_printf(s, ",\"file\":");
+    json_string(s, f->file);
+    kkr_str_printf(s, ",\"line\":%u,\"column\":%u,\"pc\":\"0x%lx\"", f->line,
+                   f->column, (unsigned long)f->pc);
+    if (f->module) {
+      kkr_str_printf(s, ",\"module\":");
+      json_string(s, f->module);
+    }
+    kkr_str_putc(s, '}');
+  }
+  kkr_str_putc(s, ']');
+}
+
+static void json_node(kkr_str *s, const kkr_node_info *n) {
+  kkr_str_printf(s, "{\"type\":\"%s\"", kkr_node_type_json(n));
+  if (n->type == KKR_NODE_HOST) {
+    if (n->thread == 0)
+      kkr_str_printf(s, ",\"thread\":\"main\"}");
+    else
+      kkr_str_printf(s, ",\"thread\":\"T%u\"}", n->thread);
+    return;
+  }
+  kkr_str work = {0};
+  if (n->type == KKR_NODE_COPY || n->type == KKR_NODE_FILL)
+    kkr_describe_node(&work, n, 0);
+  else
+    kkr_str_printf(&work, "%s", n->item.label ? n->item.label : "");
+  kkr_str_printf(s, ",\"work\":");
+  json_string(s, work.buf ? work.buf : "");
+  kkr_str_free(&work);
+  kkr_str_printf(s, ",\"work_kind\":\"%s\",\"instance\":\"%s#%u\"",
+                 kkr_work_kind(n), n->space ? n->space : "?", n->inst_index);
+  if (n->type == KKR_NODE_STRAND) {
+    kkr_str idx = {0};
+    if (n->nidx <= 1)
+      kkr_str_printf(&idx, "%lld", (long long)n->idx[0]);
+    else if (n->nidx == 2)
+      kkr_str_printf(&idx, "%lld,%lld", (long long)n->idx[0],
+                     (long long)n->idx[1]);
+    else
+      kkr_str_printf(&idx, "%lld,%lld,%lld", (long long)n->idx[0],
+                     (long long)n->idx[1], (long long)n->idx[2]);
+    kkr_str_printf(s, ",\"strand\":\"%s\",\"strand_kind\":\"%s\"", idx.buf,
+                   n->nidx == 0 ? "team" : "iteration");
+    if (!n->idx_exact)
+      kkr_str_printf(s, ",\"strand_exact\":false");
+    kkr_str_free(&idx);
+  }
+  if (n->type == KKR_NODE_COPY) {
+    kkr_str_printf(s, ",\"src\":");
+    json_string(s, n->item.copy_src);
+    kkr_str_printf(s, ",\"dst\":");
+    json_string(s, n->item.copy_dst);
+  }
+  if (n->thread == 0)
+    kkr_str_printf(s, ",\"submitted_by\":\"main\"");
+  else
+    kkr_str_printf(s, ",\"submitted_by\":\"T%u\"", n->thread);
+  kkr_str_putc(s, '}');
+}
+
+static const char *op_of(const kkr_access_info *a) {
+  if (a->freed)
+    return "free";
+  return a->write ? "write" : "read";
+}
+
+void kkr_print_json(const kkr_report *r, kkr_str *s) {
+  kkr_str_printf(s, "{\"kind\":\"%s\",\"subkind\":\"%s\",\"view\":",
+                 kkr_report_kind_json[r->kind], r->subkind);
+  json_string(s, r->has_view ? r->view.label : NULL);
+  if (r->kind == KKR_REPORT_DATA_RACE) {
+    const kkr_access_info *a = &r->acc[0];
+    kkr_str_printf(s, ",\"address\":\"%p\",\"size\":%u", (void *)a->addr,
+                   a->size);
+    if (r->has_view && a->size) {
+      kkr_str_printf(s, ",\"element\":%lu,\"elements\":%lu",
+                     (unsigned long)((a->addr - r->view.lo) / a->size),
+                     (unsigned long)((r->view.hi - r->view.lo) / a->size));
+    } else {
+      kkr_str_printf(s, ",\"location\":");
+      json_string(s, r->location);
+    }
+  } else {
+    kkr_str_printf(s, ",\"address\":null,\"size\":0");
+  }
+  kkr_str_printf(s, ",\"count\":%llu,\"pid\":%d,\"accesses\":[",
+                 (unsigned long long)r->count, (int)getpid());
+  for (uint32_t i = 0; i < r->naccess; i++) {
+    const kkr_access_info *a = &r->acc[i];
+    if (i)
+      kkr_str_putc(s, ',');
+    if (r->kind == KKR_REPORT_DEADLOCK)
+      kkr_str_printf(s, "{\"op\":\"%s\",\"atomic\":false", r->op_name);
+    else
+      kkr_str_printf(s, "{\"op\":\"%s\",\"atomic\":%s,\"size\":%u", op_of(a),
+                     a->atomic ? "true" : "false", a->size);
+    kkr_str_printf(s, ",\"node\":");
+    json_node(s, &a->node);
+    kkr_str_printf(s, ",\"stack\":");
+    json_stack(s, &a->sym);
+    kkr_str_putc(s, '}');
+  }
+  kkr_str_printf(s, "],\"summary\":");
+  kkr_str sum = {0};
+  kkr_report_summary(&sum, r);
+  json_string(s, sum.buf);
+  kkr_str_free(&sum);
+  kkr_str_putc(s, '}');
+}

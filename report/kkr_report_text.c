@@ -1,0 +1,186 @@
+/* The text report, modeled on ThreadSanitizer's so that people and tools that
+ * read those read these (REPORTS.md). */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kkr_report.h"
+
+static void print_frames(kkr_str *s, const kkr_sym_stack *st) {
+  uint32_t max = (uint32_t)kkr_flags.max_stack_frames;
+  if (st->n == 0) {
+    kkr_str_printf(s, "    <no stack>\n");
+    return;
+  }
+  for (uint32_t i = 0; i < st->n && i < max; i++) {
+    const kkr_frame *f = &st->frames[i];
+    kkr_str_printf(s, "    #%u %s", i, f->function ? f->function : "<unknown>");
+    if (f->file) {
+      kkr_str_printf(s, " %s:%u", f->file, f->line);
+      if (f->column)
+        kkr_str_printf(s, ":%u", f->column);
+    } else if (f->module) {
+      kkr_str_printf(s, " (%s+0x%lx)", f->module, (unsigned long)f->offset);
+    }
+    kkr_str_putc(s, '\n');
+  }
+}
+
+static const char *verb(const kkr_access_info *a, int first) {
+  if (a->freed)
+    return first ? "Free" : "previous free";
+  if (a->atomic)
+    return a->write ? (first ? "Atomic write" : "Previous atomic write")
+                    : (first ? "Atomic read" : "Previous atomic read");
+  return a->write ? (first ? "Write" : "Previous write")
+                  : (first ? "Read" : "Previous read");
+}
+
+static void print_access(kkr_str *s, const kkr_report *r, int i) {
+  const kkr_access_info *a = &r->acc[i];
+  kkr_str_printf(s, "  %s of size %u at %p", verb(a, i == 0), a->size,
+                 (void *)a->addr);
+  if (r->has_view && a->size) {
+    uintptr_t el = (a->addr - r->view.lo) / a->size;
+    uintptr_t nel = (r->view.hi - r->view.lo) / a->size;
+    kkr_str_printf(s, " (%s[%lu], element %lu of %lu)", r->view.label,
+                   (unsigned long)el, (unsigned long)el, (unsigned long)nel);
+  }
+  kkr_str_printf(s, " by ");
+  kkr_describe_node(s, &a->node, 0);
+  kkr_str_printf(s, ":\n");
+  print_frames(s, &a->sym);
+}
+
+static void describe_submitter(kkr_str *s, const kkr_node_info *n) {
+  kkr_str_printf(s, " on %s instance %u by ", n->space ? n->space : "?",
+                 n->inst_index);
+  if (n->thread == 0)
+    kkr_str_printf(s, "main thread");
+  else
+    kkr_str_printf(s, "thread T%u", n->thread);
+}
+
+/* "'shift' was dispatched on Serial instance 0 by main thread at:" */
+static void print_dispatch(kkr_str *s, const kkr_node_info *n) {
+  if (!n->has_item)
+    return;
+  kkr_str_printf(s, "  ");
+  switch (n->type) {
+  case KKR_NODE_COPY:
+  case KKR_NODE_FILL:
+    kkr_describe_node(s, n, 0);
+    kkr_str_printf(s, " was submitted");
+    break;
+  default:
+    kkr_str_printf(s, "%s '%s' was dispatched", kkr_work_kind(n),
+                   n->item.label && *n->item.label ? n->item.label
+                                                   : "(unnamed)");
+  }
+  describe_submitter(s, n);
+  kkr_str_printf(s, " at:\n");
+  uint32_t np = 0;
+  const uintptr_t *pcs = kkr_stack_get(n->item.stack, &np);
+  kkr_sym_stack st = {0};
+  if (pcs)
+    kkr_symbolize(pcs, np, 0, &st);
+  kkr_stack_cut_after_main(&st);
+  print_frames(s, &st);
+  kkr_free(st.frames, (st.n ? st.n : 1) * sizeof(kkr_frame));
+}
+
+static void print_explanation(kkr_str *s, const kkr_report *r) {
+  const kkr_node_info *a = &r->acc[0].node, *b = &r->acc[1].node;
+  const kkr_node_info *work = a->type != KKR_NODE_HOST ? a : b;
+  if (!strcmp(r->subkind, "iteration-overlap")) {
+    kkr_str_printf(s,
+                   "  Nothing orders two %s of one %s: they may run in any "
+                   "order, or at the same time.\n",
+                   a->nidx == 0 ? "teams" : "iterations", kkr_work_kind(a));
+  } else if (!strcmp(r->subkind, "submission-order")) {
+    kkr_str_printf(s,
+                   "  Both run on %s instance %u, but two host threads "
+                   "submitted them without synchronizing: the instance runs "
+                   "them in an order that nothing in the program fixes.\n",
+                   a->space, a->inst_index);
+  } else if (!strcmp(r->subkind, "use-after-free")) {
+    kkr_str_printf(s, "  The memory was freed while work that uses it may "
+                      "still be running: no fence orders that work before "
+                      "the free.\n");
+  } else if (!strcmp(r->subkind, "host-threads")) {
+    kkr_str_printf(s, "  No synchronization orders these two threads' "
+                      "accesses.\n");
+  } else if (a->type == KKR_NODE_HOST || b->type == KKR_NODE_HOST) {
+    kkr_str_printf(s,
+                   "  No fence orders the work on %s instance %u with the "
+                   "host thread's access: the work may still be running.\n",
+                   work->space, work->inst_index);
+  } else {
+    kkr_str_printf(s, "  No fence, barrier or other synchronization orders "
+                      "these two accesses.\n");
+  }
+}
+
+static void print_summary_line(kkr_str *s, const kkr_report *r) {
+  kkr_str_printf(s, "SUMMARY: kkrace: %s", kkr_report_kind_text[r->kind]);
+  if (r->kind == KKR_REPORT_DATA_RACE) {
+    if (r->has_view)
+      kkr_str_printf(s, " on View '%s'", r->view.label);
+    else if (r->location)
+      kkr_str_printf(s, " on %s", r->location);
+  } else {
+    kkr_str_printf(s, " (%s)", r->subkind);
+  }
+  const kkr_frame *f = kkr_report_top_frame(&r->acc[0].sym);
+  if (f && f->file)
+    kkr_str_printf(s, " %s:%u:%u", f->file, f->line, f->column);
+  if (f && f->function) {
+    kkr_str_printf(s, " in ");
+    kkr_function_short(s, f->function);
+  }
+  kkr_str_putc(s, '\n');
+}
+
+void kkr_print_text(const kkr_report *r, kkr_str *s) {
+  kkr_str_printf(s, "==================\n");
+  if (r->kind == KKR_REPORT_DEADLOCK) {
+    const kkr_node_info *n = &r->acc[0].node;
+    kkr_str_printf(s, "WARNING: kkrace: deadlock: %s called inside a kernel "
+                      "(pid=%d)\n",
+                   r->op_name, (int)getpid());
+    kkr_str_printf(s, "  %s by ", r->op_name);
+    kkr_describe_node(s, n, 1);
+    kkr_str_printf(s, ":\n");
+    print_frames(s, &r->acc[0].sym);
+    print_dispatch(s, n);
+    kkr_str_printf(s,
+                   "  Kokkos forbids fences inside parallel regions: a "
+                   "backend that locks the instance during a kernel (the "
+                   "host backends of Kokkos 4.4 and later) waits here "
+                   "forever.\n");
+    print_summary_line(s, r);
+    kkr_str_printf(s, "==================\n");
+    return;
+  }
+  kkr_str_printf(s, "WARNING: kkrace: data race on ");
+  if (r->has_view)
+    kkr_str_printf(s, "View '%s'", r->view.label);
+  else
+    kkr_str_printf(s, "%s", r->location ? r->location : "memory");
+  kkr_str_printf(s, " (pid=%d)\n", (int)getpid());
+  print_access(s, r, 0);
+  print_access(s, r, 1);
+  const kkr_node_info *a = &r->acc[0].node, *b = &r->acc[1].node;
+  if (a->type != KKR_NODE_HOST)
+    print_dispatch(s, a);
+  if (b->type != KKR_NODE_HOST && (b->tl != a->tl || b->clk != a->clk))
+    print_dispatch(s, b);
+  print_explanation(s, r);
+  if (r->count > 1)
+    kkr_str_printf(s,
+                   "  This pair of code locations raced on %llu elements "
+                   "(reported once).\n",
+                   (unsigned long long)r->count);
+  print_summary_line(s, r);
+  kkr_str_printf(s, "==================\n");
+}

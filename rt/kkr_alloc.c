@@ -1,0 +1,162 @@
+/* Allocations: the registry of View allocations (labels for reports, from
+ * Kokkos Tools) and frees.
+ *
+ * Freeing memory is a write of all of it by the freeing node (SEMANTICS.md,
+ * "View deallocation"): work still using it races with the free.  Then its
+ * shadow is cleared, so the next allocation at that address starts fresh.
+ * free and realloc are wrapped (the program keeps glibc's allocator); frees
+ * that the program's own code makes are checked, frees inside libraries only
+ * clear (Kokkos frees Views inside its library after the Tools callback
+ * that checks them). */
+#define _GNU_SOURCE
+#include <malloc.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "kkr_rt.h"
+
+/* ---- View registry ------------------------------------------------------ */
+
+static kkr_view_alloc *views;
+static uint32_t nviews, capviews;
+static kkr_spin views_lock;
+
+static uint32_t views_lower_bound(uintptr_t lo) {
+  uint32_t a = 0, b = nviews;
+  while (a < b) {
+    uint32_t m = (a + b) / 2;
+    if (views[m].lo < lo)
+      a = m + 1;
+    else
+      b = m;
+  }
+  return a;
+}
+
+void kkr_views_add(uintptr_t lo, uintptr_t size, const char *label,
+                   const char *space) {
+  kkr_spin_lock(&views_lock);
+  uint32_t i = views_lower_bound(lo);
+  if (i < nviews && views[i].lo == lo) {
+    views[i].hi = lo + size;
+    views[i].label = kkr_intern(label);
+    views[i].space = kkr_intern(space);
+    kkr_spin_unlock(&views_lock);
+    return;
+  }
+  if (nviews == capviews) {
+    uint32_t cap = capviews ? capviews * 2 : 64;
+    views = kkr_realloc(views, capviews * sizeof *views, cap * sizeof *views);
+    capviews = cap;
+  }
+  memmove(&views[i + 1], &views[i], (nviews - i) * sizeof *views);
+  views[i].lo = lo;
+  views[i].hi = lo + size;
+  views[i].label = kkr_intern(label);
+  views[i].space = kkr_intern(space);
+  nviews++;
+  kkr_spin_unlock(&views_lock);
+}
+
+/* Kokkos reports an allocation by the start of its SharedAllocationHeader
+ * (a record pointer, then the label in 120 bytes) and the size of the data
+ * that follows it.  Once the header holds the label, the View's data is
+ * [lo + 128, lo + 128 + size); allocations without a header are as reported. */
+#define KKR_VIEW_HEADER 128
+
+static kkr_view_alloc data_range(const kkr_view_alloc *v) {
+  kkr_view_alloc d = *v;
+  uintptr_t size = v->hi - v->lo;
+  const char *label = (const char *)v->lo + sizeof(void *);
+  if (v->label && strncmp(label, v->label, KKR_VIEW_HEADER - sizeof(void *) - 1) == 0) {
+    d.lo = v->lo + KKR_VIEW_HEADER;
+    d.hi = d.lo + size;
+  }
+  return d;
+}
+
+int kkr_views_find(uintptr_t addr, kkr_view_alloc *out) {
+  int found = 0;
+  kkr_spin_lock(&views_lock);
+  uint32_t i = views_lower_bound(addr + 1);
+  if (i > 0 && addr >= views[i - 1].lo &&
+      addr < views[i - 1].hi + KKR_VIEW_HEADER) {
+    kkr_view_alloc d = data_range(&views[i - 1]);
+    if (addr >= d.lo && addr < d.hi) {
+      *out = d;
+      found = 1;
+    }
+  }
+  kkr_spin_unlock(&views_lock);
+  return found;
+}
+
+int kkr_views_take(uintptr_t lo, kkr_view_alloc *out) {
+  int found = 0;
+  kkr_spin_lock(&views_lock);
+  uint32_t i = views_lower_bound(lo);
+  if (i < nviews && views[i].lo == lo) {
+    *out = data_range(&views[i]);
+    memmove(&views[i], &views[i + 1], (nviews - i - 1) * sizeof *views);
+    nviews--;
+    found = 1;
+  }
+  kkr_spin_unlock(&views_lock);
+  return found;
+}
+
+/* ---- Frees -------------------------------------------------------------- */
+
+void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
+                      uintptr_t pc, uintptr_t fp) {
+  if (t && !t->ignore && t->nops == 0)
+    kkr_access_range(t, addr, size, KKR_F_WRITE | KKR_F_FREE, pc, fp);
+  kkr_shadow_clear(addr, size);
+}
+
+extern char __executable_start[], etext[];
+
+static int from_program(uintptr_t pc) {
+  return pc >= (uintptr_t)__executable_start && pc < (uintptr_t)etext;
+}
+
+extern void __libc_free(void *);
+extern void *__libc_realloc(void *, size_t);
+
+KKR_EXPORT void free(void *p) {
+  if (p && kkr_dir) {
+    uintptr_t n = malloc_usable_size(p);
+    uintptr_t pc = (uintptr_t)__builtin_return_address(0);
+    if (kkr_inited && from_program(pc))
+      kkr_memory_freed(kkr_tls, (uintptr_t)p, n, pc,
+                       *(uintptr_t *)__builtin_frame_address(0));
+    else
+      kkr_shadow_clear((uintptr_t)p, n);
+  }
+  __libc_free(p);
+}
+
+KKR_EXPORT void cfree(void *p) { free(p); }
+
+KKR_EXPORT void *realloc(void *p, size_t size) {
+  uintptr_t old = p && kkr_dir ? malloc_usable_size(p) : 0;
+  void *q = __libc_realloc(p, size);
+  if (p && kkr_dir) {
+    if (q && q != p)
+      kkr_shadow_clear((uintptr_t)p, old);
+    else if (q == p && size < old)
+      kkr_shadow_clear((uintptr_t)p + size, old - size);
+    else if (!q && size == 0)
+      kkr_shadow_clear((uintptr_t)p, old);
+  }
+  return q;
+}
+
+KKR_EXPORT int munmap(void *p, size_t size) {
+  if (kkr_dir)
+    kkr_shadow_clear((uintptr_t)p, size);
+  return (int)syscall(SYS_munmap, p, size);
+}

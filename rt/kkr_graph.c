@@ -1,0 +1,308 @@
+/* The computation graph: vector clocks, timelines, execution space instances
+ * and work items (SEMANTICS.md, "Edges in the default model").
+ *
+ * A work item submitted by thread T to instance Q is the next epoch of the
+ * queue timeline (Q, T).  Its clock is T's clock at submission, plus the FIFO
+ * edges of the default model: every earlier item of Q whose submission is
+ * ordered before this one.  Items of (Q, T) form a chain; for another
+ * submitter B, the items of (Q, B) that T's clock orders before this
+ * submission are a prefix of (Q, B), found by binary search on their
+ * submission epochs.  Two threads that submit to one Q without synchronizing
+ * get no FIFO edge: the queue orders their items, but in an order nothing in
+ * the program fixes (a submission-order race).
+ *
+ * Q.fence() teaches the fencing thread Q's accumulated clock: the join of all
+ * items submitted to Q, each including itself. */
+#include <string.h>
+
+#include "kkr_hash.h"
+#include "kkr_rt.h"
+
+/* ---- Vector clocks ------------------------------------------------------ */
+
+static void vc_reserve(kkr_vc *v, uint32_t n) {
+  if (n <= v->cap)
+    return;
+  uint32_t cap = v->cap ? v->cap : 8;
+  while (cap < n)
+    cap *= 2;
+  v->c = kkr_realloc(v->c, v->cap * sizeof(uint32_t), cap * sizeof(uint32_t));
+  v->cap = cap;
+}
+
+void kkr_vc_set(kkr_vc *v, uint32_t i, uint32_t val) {
+  if (i >= v->n) {
+    vc_reserve(v, i + 1);
+    v->n = i + 1;
+  }
+  v->c[i] = val;
+}
+
+void kkr_vc_max(kkr_vc *v, uint32_t i, uint32_t val) {
+  if (kkr_vc_get(v, i) < val)
+    kkr_vc_set(v, i, val);
+}
+
+void kkr_vc_join(kkr_vc *dst, const kkr_vc *src) {
+  if (src->n > dst->n) {
+    vc_reserve(dst, src->n);
+    memset(dst->c + dst->n, 0, (src->n - dst->n) * sizeof(uint32_t));
+    dst->n = src->n;
+  }
+  for (uint32_t i = 0; i < src->n; i++)
+    if (src->c[i] > dst->c[i])
+      dst->c[i] = src->c[i];
+}
+
+void kkr_vc_assign(kkr_vc *dst, const kkr_vc *src) {
+  vc_reserve(dst, src->n);
+  memcpy(dst->c, src->c, src->n * sizeof(uint32_t));
+  dst->n = src->n;
+}
+
+void kkr_vc_free(kkr_vc *v) {
+  kkr_free(v->c, v->cap * sizeof(uint32_t));
+  v->c = NULL;
+  v->n = v->cap = 0;
+}
+
+/* ---- Timelines ---------------------------------------------------------- */
+
+#define ITEM_BLOCK 1024u
+#define MAX_BLOCKS (1u << 16) /* 64 Mi items per queue timeline */
+
+static kkr_timeline *timelines[KKR_MAX_TIMELINES + 1];
+static uint32_t ntimelines;
+static kkr_spin graph_lock;
+
+kkr_timeline *kkr_timeline_get(uint32_t id) {
+  return id && id <= KKR_MAX_TIMELINES ? timelines[id] : NULL;
+}
+
+kkr_timeline *kkr_timeline_new(uint32_t kind, kkr_thread_info *thread,
+                               kkr_instance *inst) {
+  kkr_timeline *tl = kkr_alloc(sizeof *tl);
+  tl->kind = kind;
+  tl->thread = thread;
+  tl->inst = inst;
+  kkr_spin_lock(&graph_lock);
+  if (ntimelines == KKR_MAX_TIMELINES)
+    kkr_die("more than %u threads and instance queues", KKR_MAX_TIMELINES);
+  tl->id = ++ntimelines;
+  timelines[tl->id] = tl;
+  kkr_spin_unlock(&graph_lock);
+  return tl;
+}
+
+kkr_item *kkr_item_get(uint32_t tlid, uint32_t clk) {
+  kkr_timeline *tl = kkr_timeline_get(tlid);
+  if (!tl || tl->kind != KKR_TL_QUEUE || clk == 0 || clk > tl->clk)
+    return NULL;
+  kkr_item *b = tl->blocks[clk / ITEM_BLOCK];
+  return b ? &b[clk % ITEM_BLOCK] : NULL;
+}
+
+/* Appends an item to a queue timeline (the instance lock is held). */
+static kkr_item *timeline_push(kkr_timeline *tl) {
+  uint32_t clk = tl->clk + 1;
+  if (clk / ITEM_BLOCK >= MAX_BLOCKS)
+    kkr_die("more than %u work items on one instance", MAX_BLOCKS * ITEM_BLOCK);
+  if (!tl->blocks)
+    tl->blocks = kkr_alloc(MAX_BLOCKS * sizeof(kkr_item *));
+  if (!tl->blocks[clk / ITEM_BLOCK])
+    tl->blocks[clk / ITEM_BLOCK] = kkr_alloc(ITEM_BLOCK * sizeof(kkr_item));
+  kkr_item *it = &tl->blocks[clk / ITEM_BLOCK][clk % ITEM_BLOCK];
+  __atomic_store_n(&tl->clk, clk, __ATOMIC_RELEASE);
+  return it;
+}
+
+/* The last item of q submitted at or before its submitter's epoch e. */
+static uint32_t last_submitted_by(kkr_timeline *q, uint32_t e) {
+  uint32_t lo = 0, hi = q->clk; /* answer in [lo, hi] */
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo + 1) / 2;
+    if (kkr_item_get(q->id, mid)->submit_epoch <= e)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  return lo;
+}
+
+/* ---- Instances ---------------------------------------------------------- */
+
+typedef struct {
+  const char *space;
+  void *ident;
+} inst_key;
+
+typedef struct {
+  inst_key key;
+  kkr_instance *inst;
+  UT_hash_handle hh;
+} inst_entry;
+
+static inst_entry *inst_table;
+static kkr_instance *inst_list;
+static kkr_spin inst_lock;
+
+kkr_instance *kkr_instance_get(const char *space, void *ident) {
+  inst_key k;
+  memset(&k, 0, sizeof k);
+  k.space = kkr_intern(space ? space : "Kokkos::DefaultExecutionSpace");
+  k.ident = ident;
+  kkr_spin_lock(&inst_lock);
+  inst_entry *e;
+  HASH_FIND(hh, inst_table, &k, sizeof k, e);
+  if (!e) {
+    uint32_t index = 0;
+    for (kkr_instance *i = inst_list; i; i = i->next)
+      if (i->space == k.space)
+        index++;
+    e = kkr_alloc(sizeof *e);
+    e->key = k;
+    e->inst = kkr_alloc(sizeof(kkr_instance));
+    e->inst->space = k.space;
+    e->inst->ident = ident;
+    e->inst->index = index;
+    /* Keep the list in creation order: reports number instances by it. */
+    kkr_instance **p = &inst_list;
+    while (*p)
+      p = &(*p)->next;
+    *p = e->inst;
+    HASH_ADD(hh, inst_table, key, sizeof k, e);
+  }
+  kkr_spin_unlock(&inst_lock);
+  return e->inst;
+}
+
+void kkr_instances_each(void (*fn)(kkr_instance *, void *), void *arg) {
+  kkr_spin_lock(&inst_lock);
+  kkr_instance *list = inst_list;
+  kkr_spin_unlock(&inst_lock);
+  /* Instances are never removed and the list only grows at its tail. */
+  for (kkr_instance *i = list; i; i = __atomic_load_n(&i->next, __ATOMIC_ACQUIRE))
+    fn(i, arg);
+}
+
+const char *kkr_space_short(const char *space) {
+  if (!space)
+    return "DefaultExecutionSpace";
+  const char *p = strrchr(space, ':');
+  return p ? p + 1 : space;
+}
+
+/* ---- Submission and fences ---------------------------------------------- */
+
+static kkr_timeline *queue_of(kkr_instance *inst, kkr_thread *t) {
+  uint32_t htl = t->info->tl;
+  for (uint32_t i = 0; i < inst->nsub; i++)
+    if (inst->sub[i].host_tl == htl)
+      return inst->sub[i].q;
+  if (inst->nsub == inst->capsub) {
+    uint32_t cap = inst->capsub ? inst->capsub * 2 : 4;
+    inst->sub = kkr_realloc(inst->sub, inst->capsub * sizeof(struct kkr_sub),
+                            cap * sizeof(struct kkr_sub));
+    inst->capsub = cap;
+  }
+  kkr_timeline *q = kkr_timeline_new(KKR_TL_QUEUE, t->info, inst);
+  inst->sub[inst->nsub].host_tl = htl;
+  inst->sub[inst->nsub].q = q;
+  inst->nsub++;
+  return q;
+}
+
+kkr_item *kkr_submit(kkr_thread *t, kkr_instance *inst, kkr_op *op, int fifo,
+                     const kkr_vc *extra) {
+  kkr_spin_lock(&inst->lock);
+  kkr_timeline *q = queue_of(inst, t);
+  kkr_vc *vc = &t->item_vc;
+  kkr_vc_assign(vc, &t->vc);
+  if (extra)
+    kkr_vc_join(vc, extra);
+  if (fifo) {
+    /* Own earlier items: a chain. Others': those whose submission is
+     * ordered before this one. */
+    kkr_vc_max(vc, q->id, q->clk);
+    for (uint32_t i = 0; i < inst->nsub; i++) {
+      kkr_timeline *qb = inst->sub[i].q;
+      if (qb == q || qb->clk == 0)
+        continue;
+      uint32_t e = kkr_vc_get(&t->vc, inst->sub[i].host_tl);
+      kkr_vc_max(vc, qb->id, last_submitted_by(qb, e));
+    }
+  }
+  kkr_item *it = timeline_push(q);
+  it->kind = op->kind;
+  it->label = op->label;
+  it->thread = t->info->id;
+  it->submit_epoch = kkr_vc_get(&t->vc, t->info->tl);
+  kkr_vc_join(&inst->accum, vc);
+  kkr_vc_max(&inst->accum, q->id, q->clk);
+  op->inst = inst;
+  op->item_tl = q->id;
+  op->item_clk = q->clk;
+  kkr_spin_unlock(&inst->lock);
+  /* Host accesses after the submission are not ordered before the item. */
+  kkr_host_tick(t);
+  return it;
+}
+
+void kkr_fence_snapshot(kkr_instance *inst, kkr_vc *dst) {
+  kkr_spin_lock(&inst->lock);
+  kkr_vc_join(dst, &inst->accum);
+  kkr_spin_unlock(&inst->lock);
+}
+
+static void snap_one(kkr_instance *inst, void *arg) {
+  kkr_fence_snapshot(inst, arg);
+}
+
+void kkr_fence_all_snapshot(kkr_vc *dst) { kkr_instances_each(snap_one, dst); }
+
+typedef struct {
+  const char *space;
+  kkr_vc *dst;
+} space_snap;
+
+static void snap_space(kkr_instance *inst, void *arg) {
+  space_snap *s = arg;
+  if (inst->space == s->space)
+    kkr_fence_snapshot(inst, s->dst);
+}
+
+void kkr_fence_space_snapshot(const char *space, kkr_vc *dst) {
+  space_snap s = {kkr_intern(space), dst};
+  kkr_instances_each(snap_space, &s);
+}
+
+/* ---- The current node --------------------------------------------------- */
+
+void kkr_node_host(kkr_thread *t) {
+  uint32_t tl = t->info->tl;
+  t->cur_a = (uint64_t)kkr_vc_get(&t->vc, tl) << 32 | (uint64_t)tl << 16;
+  t->cur_strand = KKR_STRAND_HOST;
+  t->cur_is_item = 0;
+  t->cur_vc = &t->vc;
+  t->item_op = NULL;
+  t->upd_len = 0;
+}
+
+void kkr_node_item(kkr_thread *t, kkr_op *op) {
+  t->cur_a = (uint64_t)op->item_clk << 32 | (uint64_t)op->item_tl << 16;
+  t->cur_strand = KKR_STRAND_BACKEND;
+  t->cur_is_item = 1;
+  t->cur_vc = &t->item_vc;
+  t->item_op = op;
+  t->strand_count = 0;
+}
+
+void kkr_host_tick(kkr_thread *t) {
+  uint32_t tl = t->info->tl;
+  uint32_t e = kkr_vc_get(&t->vc, tl) + 1;
+  if (e == 0)
+    kkr_die("a host thread ran out of epochs (2^32 releases)");
+  kkr_vc_set(&t->vc, tl, e);
+  if (!t->cur_is_item)
+    kkr_node_host(t);
+}

@@ -1,0 +1,374 @@
+/* Kokkos operations: what each call into Kokkos adds to the graph.
+ *
+ * The pass wraps calls into Kokkos in __kkrace_op_begin / __kkrace_op_end
+ * (kinds in kkr_ops.inc).  Operations nest: Kokkos::parallel_for calls
+ * Impl::ParallelFor::execute, deep_copy calls fences and runs its own
+ * kernels.  The rules (SEMANTICS.md):
+ *
+ *  - ParallelX::execute() submits a work item to its instance; the accesses
+ *    until it returns belong to the item, and each call of the user's functor
+ *    is one strand of it.
+ *  - deep_copy(dst, src) and deep_copy(view, value): a global fence, the
+ *    caller itself copies, a global fence.  What Kokkos runs inside is the
+ *    caller's (the operation "absorbs" nested calls).
+ *  - deep_copy(exec, ...): a work item on exec that does the copy (FIFO with
+ *    exec's other work; under model=minikokkos the Fig. 7 rule: ordered after
+ *    all work submitted to exec before the call, with no FIFO edge to later
+ *    work).
+ *  - fences teach the caller the instance's accumulated clock, as it was when
+ *    the fence was called.
+ *  - View initialization is a work item on the View's execution space; a
+ *    fence that Kokkos runs inside it orders that item alone before the
+ *    caller (not the other work of the instance), so the common, fenced case
+ *    is "a write by the allocating thread" and view_alloc(exec) stays
+ *    asynchronous.
+ *
+ * The stack frames below the outermost operation's call site belong to
+ * Kokkos (the backend's loop, the closure holding the functor's copy, the
+ * team member): accesses to them are private to the operation. */
+#include <string.h>
+
+#include "kkr_report.h"
+#include "kkr_rt.h"
+
+#define CALLER_SP ((uintptr_t)__builtin_frame_address(0) + 16)
+
+static int is_fencing(uint32_t kind) {
+  return kind == KKR_OP_FENCE_GLOBAL || kind == KKR_OP_FENCE_INSTANCE ||
+         kind == KKR_OP_FENCE_SPACE || kind == KKR_OP_DEEP_COPY ||
+         kind == KKR_OP_FILL || kind == KKR_OP_FINALIZE;
+}
+
+static int is_exec(uint32_t kind) {
+  return kind == KKR_OP_EXEC_FOR || kind == KKR_OP_EXEC_REDUCE ||
+         kind == KKR_OP_EXEC_SCAN;
+}
+
+static int is_api(uint32_t kind) {
+  return kind == KKR_OP_PARALLEL_FOR || kind == KKR_OP_PARALLEL_REDUCE ||
+         kind == KKR_OP_PARALLEL_SCAN;
+}
+
+/* The identity of an execution space object of objsize bytes: its first
+ * word (the internal instance pointer of Kokkos 4 spaces) or NULL for a
+ * stateless space (Kokkos 3 Serial). objsize 0: obj is the identity. */
+static void *exec_identity(void *obj, uint64_t objsize) {
+  if (objsize == 0)
+    return obj;
+  if (!obj || objsize < sizeof(void *))
+    return NULL;
+  return *(void **)obj;
+}
+
+/* The instance an operation runs on: its own exec object, else the nearest
+ * enclosing operation's, else the space's default (stateless) instance. */
+static kkr_instance *op_instance(kkr_thread *t, kkr_op *op) {
+  for (kkr_op *o = op; o >= t->ops; o--) {
+    if (o->has_exec)
+      return kkr_instance_get(op->space ? op->space : o->space, o->exec_ident);
+  }
+  return kkr_instance_get(op->space, NULL);
+}
+
+static const char *op_label(kkr_thread *t, kkr_op *op) {
+  for (kkr_op *o = op; o >= t->ops; o--)
+    if (o->label)
+      return o->label;
+  return NULL;
+}
+
+static uint32_t op_stack(kkr_thread *t, kkr_op *op) {
+  /* The submission site is where the program called into Kokkos: the
+   * outermost operation's call site. */
+  (void)op;
+  uintptr_t pcs[64];
+  uint32_t n = kkr_unwind_fp(t, t->ops[0].pc, t->ops[0].fp, pcs, 64);
+  return kkr_stack_put(pcs, n);
+}
+
+static void submit_item(kkr_thread *t, kkr_op *op, int fifo,
+                        const kkr_vc *extra) {
+  kkr_instance *inst = op_instance(t, op);
+  op->label = op_label(t, op);
+  kkr_item *it = kkr_submit(t, inst, op, fifo, extra);
+  it->stack = op_stack(t, op);
+  kkr_node_item(t, op);
+}
+
+static void begin_async_copy(kkr_thread *t, kkr_op *op) {
+  if (kkr_flags.model == KKR_MODEL_MINIKOKKOS) {
+    /* Fig. 7: a forked Fence(Q); Copy(x, y); Fence(Q) -- ordered after the
+     * work submitted to Q so far, unordered with what comes after. */
+    kkr_vc before = {0};
+    kkr_fence_snapshot(op_instance(t, op), &before);
+    submit_item(t, op, 0, &before);
+    kkr_vc_free(&before);
+  } else {
+    submit_item(t, op, 1, NULL);
+  }
+}
+
+KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
+                                          void *obj,
+                                          unsigned long long objsize) {
+  kkr_thread *t = kkr_tls;
+  if (!t) {
+    if (!kkr_inited)
+      return 0;
+    t = kkr_thread_slow();
+  }
+  if (t->nops == 0 && kkr_reports_pending)
+    kkr_report_flush(); /* the host segment that found them has ended */
+  uint32_t token = t->nops++;
+  if (token >= KKR_MAX_OPS)
+    return token; /* too deep: counted, not modeled */
+  kkr_op *op = &t->ops[token];
+  op->kind = (uint16_t)kind;
+  op->absorbs = op->fenced = 0;
+  op->space = space;
+  op->exec_ident = NULL;
+  op->has_exec = 0;
+  op->inst = NULL;
+  op->item_tl = op->item_clk = 0;
+  op->label = NULL;
+  op->snap.n = 0;
+  op->sp = CALLER_SP;
+  op->pc = (uintptr_t)__builtin_return_address(0);
+  op->fp = *(uintptr_t *)__builtin_frame_address(0); /* the caller's frame */
+  kkr_op *parent = token ? &t->ops[token - 1] : NULL;
+  op->absorbed = parent && (parent->absorbs || parent->absorbed);
+  if (!parent) {
+    t->priv_lo = t->stack_lo;
+    t->priv_len = op->sp > t->stack_lo ? op->sp - t->stack_lo : 0;
+  }
+  if (op->absorbed) {
+    /* A fence that Kokkos runs inside a View initialization orders that
+     * initialization before the caller. */
+    kkr_op *model = parent;
+    while (model > t->ops && !model->absorbs)
+      model--;
+    if (is_fencing(kind) && model->kind == KKR_OP_VIEW_INIT)
+      model->fenced = 1;
+    return token;
+  }
+  if (t->in_strand) {
+    if (is_fencing(kind) || kind == KKR_OP_VIEW_INIT)
+      kkr_deadlock_fence_in_kernel(t, op);
+    op->absorbed = 1; /* nested team-level loops: the same strand */
+    return token;
+  }
+  if (obj && (kind == KKR_OP_DEEP_COPY_ASYNC || kind == KKR_OP_FILL_ASYNC ||
+              kind == KKR_OP_FENCE_INSTANCE || kind == KKR_OP_VIEW_INIT)) {
+    op->exec_ident = exec_identity(obj, objsize);
+    op->has_exec = 1;
+  }
+  switch (kind) {
+  case KKR_OP_EXEC_FOR:
+  case KKR_OP_EXEC_REDUCE:
+  case KKR_OP_EXEC_SCAN:
+    submit_item(t, op, kkr_flags.model == KKR_MODEL_KOKKOS, NULL);
+    break;
+  case KKR_OP_DEEP_COPY:
+  case KKR_OP_FILL:
+    kkr_fence_all_snapshot(&t->vc);
+    op->absorbs = 1;
+    break;
+  case KKR_OP_DEEP_COPY_ASYNC:
+  case KKR_OP_FILL_ASYNC:
+    begin_async_copy(t, op);
+    op->absorbs = 1;
+    break;
+  case KKR_OP_FINALIZE:
+  case KKR_OP_FENCE_GLOBAL:
+    kkr_fence_all_snapshot(&op->snap);
+    op->absorbs = 1;
+    break;
+  case KKR_OP_FENCE_INSTANCE:
+    kkr_fence_snapshot(op_instance(t, op), &op->snap);
+    op->absorbs = 1;
+    break;
+  case KKR_OP_FENCE_SPACE:
+    kkr_fence_space_snapshot(space, &op->snap);
+    op->absorbs = 1;
+    break;
+  case KKR_OP_VIEW_INIT:
+    submit_item(t, op, kkr_flags.model == KKR_MODEL_KOKKOS, NULL);
+    op->absorbs = 1;
+    break;
+  case KKR_OP_VIEW_HOST:
+    op->absorbs = 1;
+    break;
+  default:
+    break;
+  }
+  return token;
+}
+
+static void op_finish(kkr_thread *t, kkr_op *op) {
+  if (op->absorbed)
+    return;
+  switch (op->kind) {
+  case KKR_OP_DEEP_COPY:
+  case KKR_OP_FILL:
+    kkr_fence_all_snapshot(&t->vc);
+    kkr_node_host(t);
+    break;
+  case KKR_OP_FINALIZE:
+  case KKR_OP_FENCE_GLOBAL:
+  case KKR_OP_FENCE_INSTANCE:
+  case KKR_OP_FENCE_SPACE:
+    kkr_vc_join(&t->vc, &op->snap);
+    break;
+  case KKR_OP_VIEW_INIT:
+    if (op->fenced && op->item_tl) {
+      kkr_vc_join(&t->vc, &t->item_vc);
+      kkr_vc_max(&t->vc, op->item_tl, op->item_clk);
+    }
+    break;
+  default:
+    break;
+  }
+  if (op->item_tl && t->item_op == op) {
+    t->in_strand = 0;
+    kkr_node_host(t);
+  }
+}
+
+KKR_EXPORT void __kkrace_op_end(unsigned int token) {
+  kkr_thread *t = kkr_tls;
+  if (!t)
+    return;
+  while (t->nops > token) {
+    uint32_t i = --t->nops;
+    if (i < KKR_MAX_OPS)
+      op_finish(t, &t->ops[i]);
+  }
+  if (t->nops == 0) {
+    t->priv_len = 0;
+    if (kkr_reports_pending)
+      kkr_report_flush();
+  }
+}
+
+KKR_EXPORT void __kkrace_exec_ref(void *obj, unsigned long long objsize) {
+  kkr_thread *t = kkr_tls;
+  if (!t || t->nops == 0 || t->nops > KKR_MAX_OPS || t->in_strand)
+    return;
+  kkr_op *op = &t->ops[t->nops - 1];
+  if (op->absorbed || op->has_exec || op->item_tl)
+    return;
+  if (!is_api(op->kind) && !is_exec(op->kind))
+    return;
+  op->exec_ident = exec_identity(obj, objsize);
+  op->has_exec = 1;
+}
+
+/* ---- Strands ------------------------------------------------------------ */
+
+/* Strand ids are 32 bits: RangePolicy indices as they are, MDRange indices
+ * packed (16 bits each for rank 2, 11/11/10 for rank 3), TeamPolicy league
+ * ranks in call order.  Ids wrap past 2^32 strands; 0 and 1 are reserved. */
+static uint32_t strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
+                          uint32_t nidx, uint32_t seq) {
+  uint64_t id;
+  switch (nidx) {
+  case 0: id = seq; break;
+  case 1:
+    id = i0;
+    if (i0 > 0xFFFFFFFDull)
+      it->lossy = 1;
+    break;
+  case 2:
+    id = (i0 & 0xffff) << 16 | (i1 & 0xffff);
+    if ((i0 | i1) > 0xffff)
+      it->lossy = 1;
+    break;
+  default:
+    id = (i0 & 0x7ff) << 21 | (i1 & 0x7ff) << 10 | (i2 & 0x3ff);
+    if ((i0 | i1) > 0x7ff || i2 > 0x3ff)
+      it->lossy = 1;
+    break;
+  }
+  uint32_t s = (uint32_t)id + 2;
+  return s < 2 ? s + 2 : s;
+}
+
+/* Size of a reduction value the pass could not size (array reductions):
+ * the bytes after the value pointer treated as private to the strand. */
+#define KKR_UNKNOWN_VALUE_SIZE 1024
+
+KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
+                                      unsigned long long i1,
+                                      unsigned long long i2, unsigned int nidx,
+                                      void *value, unsigned long long vsize) {
+  kkr_thread *t = kkr_tls;
+  if (!t || t->in_strand++ || !t->item_op)
+    return;
+  kkr_op *op = t->item_op;
+  kkr_item *it = kkr_item_get(op->item_tl, op->item_clk);
+  if (nidx > 3)
+    nidx = 3;
+  if (t->strand_count == 0)
+    it->nidx = (uint8_t)nidx;
+  t->cur_strand = strand_id(it, i0, i1, i2, nidx, t->strand_count++);
+  t->strand_idx[0] = (int64_t)(nidx ? i0 : t->strand_count - 1);
+  t->strand_idx[1] = (int64_t)i1;
+  t->strand_idx[2] = (int64_t)i2;
+  if (value && (op->kind == KKR_OP_EXEC_REDUCE || op->kind == KKR_OP_EXEC_SCAN)) {
+    t->upd_lo = (uintptr_t)value;
+    t->upd_len = vsize ? vsize : KKR_UNKNOWN_VALUE_SIZE;
+  }
+}
+
+KKR_EXPORT void __kkrace_strand_end(void) {
+  kkr_thread *t = kkr_tls;
+  if (!t || t->in_strand == 0 || --t->in_strand)
+    return;
+  if (t->item_op) {
+    t->cur_strand = KKR_STRAND_BACKEND;
+    t->upd_len = 0;
+  }
+}
+
+/* ---- Kokkos Tools ------------------------------------------------------- */
+
+/* kokkosp_begin_parallel_*: the label of the dispatch in progress. */
+void kkr_kokkos_label(const char *name) {
+  kkr_thread *t = kkr_tls;
+  if (!t || t->nops == 0 || t->nops > KKR_MAX_OPS || t->in_strand)
+    return;
+  kkr_op *op = &t->ops[t->nops - 1];
+  if (op->absorbed || op->label)
+    return;
+  if (!is_api(op->kind) && !is_exec(op->kind) && op->kind != KKR_OP_VIEW_INIT)
+    return;
+  op->label = kkr_intern(name);
+  if (op->item_tl) {
+    kkr_item *it = kkr_item_get(op->item_tl, op->item_clk);
+    if (it)
+      it->label = op->label;
+  }
+}
+
+/* kokkosp_begin_deep_copy: the Views of the copy in progress. */
+void kkr_kokkos_deep_copy(const char *dst_label, const char *src_label) {
+  kkr_thread *t = kkr_tls;
+  if (!t || t->nops == 0 || t->nops > KKR_MAX_OPS)
+    return;
+  for (int i = (int)t->nops - 1; i >= 0; i--) {
+    kkr_op *op = &t->ops[i];
+    if (op->kind != KKR_OP_DEEP_COPY && op->kind != KKR_OP_DEEP_COPY_ASYNC &&
+        op->kind != KKR_OP_FILL && op->kind != KKR_OP_FILL_ASYNC)
+      continue;
+    if (op->absorbed)
+      continue;
+    if (op->item_tl) {
+      kkr_item *it = kkr_item_get(op->item_tl, op->item_clk);
+      if (it && !it->copy_dst) {
+        it->copy_dst = kkr_intern(dst_label);
+        it->copy_src = kkr_intern(src_label);
+      }
+    }
+    return;
+  }
+}

@@ -1,0 +1,148 @@
+/* Runtime start-up and shutdown: options, the main thread, threads created
+ * later, the exit status, and the crash paths that must not lose reports. */
+#define _GNU_SOURCE
+#include "kkr_rt.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "kkr_report.h"
+
+int kkr_inited;
+uintptr_t kkr_text_base;
+uint32_t kkr_nthreads;
+static pid_t kkr_pid;
+static int finalized;
+
+void kkr_tools_setup(void);
+
+extern char __executable_start[];
+
+static void thread_stack_bounds(kkr_thread *t) {
+  pthread_attr_t attr;
+  void *addr;
+  size_t size;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+      t->stack_lo = (uintptr_t)addr;
+      t->stack_hi = (uintptr_t)addr + size;
+    }
+    pthread_attr_destroy(&attr);
+  }
+}
+
+/* A thread's state, made at its first event.  Threads that kkrace saw being
+ * created inherit their creator's clock in kkr_sync.c. */
+kkr_thread *kkr_thread_slow(void) {
+  if (kkr_tls)
+    return kkr_tls;
+  if (!kkr_inited && !kkr_dir)
+    kkr_init();
+  kkr_thread *t = kkr_alloc(sizeof *t);
+  t->ignore = 1; /* getattr may allocate and free */
+  kkr_tls = t;
+  t->info = kkr_alloc(sizeof(kkr_thread_info));
+  t->info->id = __atomic_fetch_add(&kkr_nthreads, 1, __ATOMIC_RELAXED);
+  kkr_timeline *tl = kkr_timeline_new(KKR_TL_HOST, t->info, NULL);
+  t->info->tl = tl->id;
+  kkr_vc_set(&t->vc, tl->id, 1);
+  thread_stack_bounds(t);
+  kkr_node_host(t);
+  t->ignore = 0;
+  return t;
+}
+
+static void atexit_handler(void) {
+  kkr_finalize();
+  if (kkr_reports_total() > 0 && kkr_flags.exitcode != 0) {
+    fflush(NULL);
+    syscall(SYS_exit_group, (int)kkr_flags.exitcode);
+  }
+}
+
+void kkr_finalize(void) {
+  if (!kkr_inited || getpid() != kkr_pid)
+    return;
+  if (__atomic_exchange_n(&finalized, 1, __ATOMIC_ACQ_REL))
+    return;
+  kkr_thread *t = kkr_tls;
+  if (t)
+    t->ignore++;
+  kkr_report_finish();
+}
+
+/* The program is dying of a signal: print what is pending, then die as it
+ * would have. */
+static struct sigaction old_actions[32];
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+
+static void crash_handler(int sig, siginfo_t *info, void *ctx) {
+  (void)info;
+  (void)ctx;
+  static int in_handler;
+  if (!__atomic_exchange_n(&in_handler, 1, __ATOMIC_ACQ_REL)) {
+    kkr_warn("the program received signal %d (%s); printing the reports found "
+             "so far",
+             sig, strsignal(sig));
+    kkr_finalize();
+  }
+  sigaction(sig, &old_actions[sig], NULL);
+  raise(sig);
+}
+
+void kkr_install_crash_handlers(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = crash_handler;
+  sa.sa_flags = SA_SIGINFO | SA_RESETHAND | SA_NODEFER;
+  sigemptyset(&sa.sa_mask);
+  for (size_t i = 0; i < KKR_ARRAY_SIZE(crash_signals); i++) {
+    int sig = crash_signals[i];
+    struct sigaction cur;
+    if (sigaction(sig, NULL, &cur) == 0 && cur.sa_handler == SIG_DFL &&
+        !(cur.sa_flags & SA_SIGINFO)) {
+      old_actions[sig] = cur;
+      sigaction(sig, &sa, NULL);
+    }
+  }
+}
+
+/* _exit skips the exit handlers: report first. */
+KKR_EXPORT void _exit(int status) {
+  kkr_finalize();
+  if (kkr_inited && getpid() == kkr_pid && kkr_reports_total() > 0 &&
+      kkr_flags.exitcode != 0)
+    status = (int)kkr_flags.exitcode;
+  syscall(SYS_exit_group, status);
+  __builtin_unreachable();
+}
+
+KKR_EXPORT void _Exit(int status) { _exit(status); }
+
+/* Runs before the program's own constructors. */
+__attribute__((constructor(101))) void kkr_init(void) {
+  if (kkr_inited || kkr_dir)
+    return;
+  kkr_shadow_init();
+  kkr_flags_defaults(&kkr_flags);
+  const char *env = getenv("KKRACE_OPTIONS");
+  char err[512];
+  if (env && kkr_flags_parse(&kkr_flags, env, err, sizeof err))
+    kkr_die("%s", err);
+  if (kkr_flags.help)
+    kkr_flags_print_help(2);
+  kkr_text_base = (uintptr_t)__executable_start;
+  kkr_pid = getpid();
+  kkr_report_init();
+  kkr_tools_setup();
+  if (kkr_flags.handle_crash)
+    kkr_install_crash_handlers();
+  atexit(atexit_handler);
+  kkr_inited = 1;
+  kkr_thread_slow();
+}

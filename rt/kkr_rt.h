@@ -1,0 +1,245 @@
+/* kkrace runtime: the computation graph of ../shared/design/SEMANTICS.md,
+ * built online.
+ *
+ * Ground rules (see also common/kkr_common.h):
+ *  - Nodes are host segments and work items.  A node is named by
+ *    (timeline, epoch): each host thread is a timeline whose epoch grows at
+ *    every release; each (execution space instance, submitting thread) pair
+ *    is a timeline whose epochs are its work items, in submission order.
+ *  - A node's vector clock says, per timeline, up to which epoch everything
+ *    is ordered before the node.  A work item's clock does not include the
+ *    item itself: its strands are told apart by strand ids instead, and two
+ *    strands of one item are unordered unless they are the same strand or
+ *    one of them is the backend's own code (KKR_STRAND_BACKEND).
+ *  - The graph is logical: it never depends on how many threads the backend
+ *    used or on timing, except where SEMANTICS.md says so (a fence covers the
+ *    work submitted before the call).
+ *  - Operations (kkr_op) wrap calls into Kokkos; the innermost operation that
+ *    models its content ("absorbs") decides what nested Kokkos calls mean. */
+#ifndef KKR_RT_H
+#define KKR_RT_H
+
+#include <stdint.h>
+
+#include "kkr_abi.h"
+#include "kkr_common.h"
+#include "kkr_flags.h"
+#include "kkr_shadow.h"
+
+#define KKR_MAX_OPS 64
+#define KKR_MAX_TIMELINES 65535
+
+/* Strand ids (32 bits in a shadow record). */
+#define KKR_STRAND_HOST 0    /* a host segment: no strands */
+#define KKR_STRAND_BACKEND 1 /* a work item's own code, outside the functor */
+
+/* ---- Vector clocks ------------------------------------------------------ */
+
+typedef struct {
+  uint32_t n, cap; /* entries in use / allocated */
+  uint32_t *c;     /* c[timeline] = epoch */
+} kkr_vc;
+
+KKR_INLINE uint32_t kkr_vc_get(const kkr_vc *v, uint32_t i) {
+  return i < v->n ? v->c[i] : 0;
+}
+void kkr_vc_set(kkr_vc *v, uint32_t i, uint32_t val);
+void kkr_vc_max(kkr_vc *v, uint32_t i, uint32_t val); /* c[i] = max(c[i], val) */
+void kkr_vc_join(kkr_vc *dst, const kkr_vc *src);
+void kkr_vc_assign(kkr_vc *dst, const kkr_vc *src);
+void kkr_vc_free(kkr_vc *v);
+
+/* ---- Threads, timelines, instances, work items -------------------------- */
+
+/* What reports need to know of a host thread, kept after it exits. */
+typedef struct kkr_thread_info {
+  uint32_t id;   /* 0: the main thread */
+  uint32_t tl;   /* its timeline */
+  uint32_t create_stack; /* where it was created (stack depot id) */
+} kkr_thread_info;
+
+/* One work item: a dispatch, an asynchronous copy, a View initialization. */
+typedef struct kkr_item {
+  const char *label;      /* kernel label (interned) */
+  uint32_t stack;         /* where it was submitted (stack depot id) */
+  uint32_t submit_epoch;  /* the submitter's own epoch at submission */
+  uint32_t thread;        /* the submitting thread's id */
+  uint16_t kind;          /* KKR_OP_* of the operation that created it */
+  uint8_t nidx;           /* indices of its strands (0: a counter) */
+  uint8_t lossy;          /* strand ids do not hold the exact indices */
+  const char *copy_dst, *copy_src; /* deep_copy: View labels */
+} kkr_item;
+
+enum { KKR_TL_HOST = 1, KKR_TL_QUEUE = 2 };
+
+typedef struct kkr_timeline {
+  uint32_t id;
+  uint32_t kind;
+  uint32_t clk;                   /* last epoch issued */
+  kkr_thread_info *thread;        /* HOST: the thread; QUEUE: the submitter */
+  struct kkr_instance *inst;      /* QUEUE: the instance */
+  kkr_item **blocks;              /* QUEUE: items[epoch], in blocks of 1024 */
+} kkr_timeline;
+
+typedef struct kkr_instance {
+  const char *space;      /* execution space type, interned */
+  void *ident;            /* internal instance pointer (NULL: stateless) */
+  uint32_t index;         /* per space, in order of first use */
+  kkr_spin lock;
+  kkr_vc accum;           /* what Q.fence() teaches: all items submitted */
+  uint32_t nsub, capsub;
+  struct kkr_sub {
+    uint32_t host_tl;
+    kkr_timeline *q;
+  } *sub;                 /* one queue timeline per submitting thread */
+  struct kkr_instance *next;
+} kkr_instance;
+
+/* A Kokkos operation in progress on a thread. */
+typedef struct kkr_op {
+  uint16_t kind;          /* KKR_OP_* */
+  uint8_t absorbed;       /* an enclosing operation models this one */
+  uint8_t absorbs;        /* this operation models what runs inside it */
+  uint8_t has_exec;       /* exec_ident is known */
+  uint8_t fenced;         /* VIEW_INIT: a fence inside joined its item */
+  const char *space;      /* execution space type name, or NULL */
+  void *exec_ident;
+  uintptr_t sp;           /* the caller's stack pointer */
+  uintptr_t pc, fp;       /* the call site, to walk its stack */
+  kkr_instance *inst;
+  uint32_t item_tl, item_clk; /* the work item it created (tl 0: none) */
+  const char *label;
+  kkr_vc snap;            /* fences: what the fence teaches, taken at begin */
+} kkr_op;
+
+/* Per-thread state.  The first fields are read on every access. */
+typedef struct kkr_thread {
+  uint32_t ignore;        /* > 0: accesses are not checked */
+  uint32_t atomic_depth;  /* > 0: accesses are atomic by intent */
+  uintptr_t priv_lo, priv_len; /* stack frames private to the op in progress */
+  uintptr_t upd_lo, upd_len;   /* the current strand's private reduction value */
+  uint64_t cur_a;         /* current node: epoch << 32 | timeline << 16 */
+  uint32_t cur_strand;    /* current strand (KKR_STRAND_*) */
+  uint32_t cur_is_item;   /* the current node is a work item */
+  const kkr_vc *cur_vc;   /* what the current node knows */
+  uintptr_t far_pc;       /* last pc outside the main text, and its code */
+  uint32_t far_pc32;
+
+  kkr_thread_info *info;
+  kkr_vc vc;              /* the host thread's clock */
+  uintptr_t stack_lo, stack_hi;
+
+  kkr_op ops[KKR_MAX_OPS];
+  uint32_t nops;          /* may exceed KKR_MAX_OPS: the excess is counted */
+  kkr_op *item_op;        /* the op whose work item is the current node */
+  kkr_vc item_vc;         /* the running work item's clock */
+  uint32_t in_strand;     /* nesting of functor calls */
+  int64_t strand_idx[3];  /* the current strand's indices, for reports */
+  uint32_t strand_count;  /* strands begun in the current item */
+} kkr_thread;
+
+extern __thread kkr_thread *kkr_tls __attribute__((tls_model("initial-exec")));
+extern int kkr_inited;
+extern int kkr_mt;            /* the process has more than one thread */
+extern uintptr_t kkr_text_base; /* start of the main executable's image */
+
+kkr_thread *kkr_thread_slow(void);
+KKR_INLINE kkr_thread *kkr_thread_get(void) {
+  kkr_thread *t = kkr_tls;
+  return KKR_LIKELY(t != NULL) ? t : kkr_thread_slow();
+}
+
+/* The current node becomes the host thread / the op's work item. */
+void kkr_node_host(kkr_thread *t);
+void kkr_node_item(kkr_thread *t, kkr_op *op);
+/* The host thread starts a new segment (after a release). */
+void kkr_host_tick(kkr_thread *t);
+
+kkr_timeline *kkr_timeline_get(uint32_t id);
+kkr_timeline *kkr_timeline_new(uint32_t kind, kkr_thread_info *thread,
+                               kkr_instance *inst);
+kkr_item *kkr_item_get(uint32_t tl, uint32_t clk);
+kkr_instance *kkr_instance_get(const char *space, void *ident);
+/* "Serial" for "Kokkos::Serial", and so on. */
+const char *kkr_space_short(const char *space);
+/* Calls fn on every instance. */
+void kkr_instances_each(void (*fn)(kkr_instance *, void *), void *arg);
+
+/* Submits a work item from thread t to inst: sets t->item_vc to its clock
+ * (FIFO edges per the model, plus 'extra' if not NULL) and fills op's item
+ * fields.  Returns the item. */
+kkr_item *kkr_submit(kkr_thread *t, kkr_instance *inst, kkr_op *op,
+                     int fifo, const kkr_vc *extra);
+/* dst joins what a fence of inst / of all instances / of every instance of
+ * one space would teach now. */
+void kkr_fence_snapshot(kkr_instance *inst, kkr_vc *dst);
+void kkr_fence_all_snapshot(kkr_vc *dst);
+void kkr_fence_space_snapshot(const char *space, kkr_vc *dst);
+
+/* ---- Stacks ------------------------------------------------------------- */
+
+/* Stack depot: equal stacks share one id (> 0). */
+uint32_t kkr_stack_put(const uintptr_t *pcs, uint32_t n);
+const uintptr_t *kkr_stack_get(uint32_t id, uint32_t *n);
+/* Walks frame pointers from (pc, fp) within the thread's stack. */
+uint32_t kkr_unwind_fp(kkr_thread *t, uintptr_t pc, uintptr_t fp,
+                       uintptr_t *out, uint32_t max);
+/* The stack of the current access: libunwind when it can be loaded, else
+ * frame pointers; starts at pc. */
+uint32_t kkr_unwind_here(kkr_thread *t, uintptr_t pc, uintptr_t fp,
+                         uintptr_t *out, uint32_t max);
+/* Compressed program counters in shadow records. */
+uint32_t kkr_pc_compress_slow(kkr_thread *t, uintptr_t pc);
+uintptr_t kkr_pc_expand(uint32_t pc32);
+KKR_INLINE uint32_t kkr_pc_compress(kkr_thread *t, uintptr_t pc) {
+  uintptr_t d = pc - kkr_text_base;
+  if (KKR_LIKELY(d < 0x80000000u))
+    return (uint32_t)d;
+  if (KKR_LIKELY(pc == t->far_pc))
+    return t->far_pc32;
+  return kkr_pc_compress_slow(t, pc);
+}
+
+/* ---- Accesses ----------------------------------------------------------- */
+
+/* Checks and records an access of size bytes at addr by the current node. */
+void kkr_access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
+                      uint32_t flags, uintptr_t pc, uintptr_t fp);
+
+/* ---- Allocations -------------------------------------------------------- */
+
+typedef struct {
+  uintptr_t lo, hi;
+  const char *label; /* View label, interned */
+  const char *space; /* memory space name */
+} kkr_view_alloc;
+
+void kkr_views_add(uintptr_t lo, uintptr_t size, const char *label,
+                   const char *space);
+/* Removes the allocation reported at lo; *out gets its data range. */
+int kkr_views_take(uintptr_t lo, kkr_view_alloc *out);
+/* The View allocation whose data holds addr (copied into *out); 0 if none. */
+int kkr_views_find(uintptr_t addr, kkr_view_alloc *out);
+/* The memory [addr, addr + size) is freed by the current node: a write of
+ * all of it (work still using it races), then its shadow is cleared. */
+void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
+                      uintptr_t pc, uintptr_t fp);
+
+/* ---- Kokkos Tools callbacks (called through the tools shim) ------------- */
+
+void kkr_kokkos_label(const char *name);
+void kkr_kokkos_deep_copy(const char *dst_label, const char *src_label);
+
+/* ---- Deadlocks ---------------------------------------------------------- */
+
+void kkr_deadlock_fence_in_kernel(kkr_thread *t, kkr_op *op);
+
+/* ---- Runtime ------------------------------------------------------------ */
+
+void kkr_init(void);
+/* Prints pending reports, writes SARIF; once. */
+void kkr_finalize(void);
+void kkr_install_crash_handlers(void);
+extern uint32_t kkr_nthreads;
+
+#endif /* KKR_RT_H */
