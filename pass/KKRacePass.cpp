@@ -210,6 +210,8 @@ private:
       if (Info.Kind != CallKind::None)
         Work.push_back({CB, Info});
     }
+    if (!CallerIsKokkos && callsIntoKokkos(Work))
+      escapeCapturedLocals(F);
     for (auto &[CB, Info] : Work) {
       if (traceEnabled())
         errs() << "kkrace: " << F.getName() << ": "
@@ -226,6 +228,32 @@ private:
       }
     }
     return !Work.empty();
+  }
+
+  static bool callsIntoKokkos(ArrayRef<std::pair<CallBase *, CallInfo>> W) {
+    for (auto &P : W)
+      if (P.second.Kind == CallKind::Op)
+        return true;
+    return false;
+  }
+
+  /// A local whose address the function shares (a lambda captures it by
+  /// reference, or it is passed to Kokkos) must stay in memory: once
+  /// everything is inlined, the optimizer could otherwise keep it in a
+  /// register across the strands of a kernel, and its races would vanish.
+  void escapeCapturedLocals(Function &F) {
+    SmallVector<AllocaInst *, 8> Captured;
+    for (Instruction &I : F.getEntryBlock())
+      if (auto *AI = dyn_cast<AllocaInst>(&I))
+        if (AI->isStaticAlloca() &&
+            PointerMayBeCaptured(AI, /*ReturnCaptures=*/true,
+                                 /*StoreCaptures=*/true))
+          Captured.push_back(AI);
+    if (Captured.empty())
+      return;
+    IRBuilder<> B(&*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
+    for (AllocaInst *AI : Captured)
+      B.CreateCall(RT.escape, {AI});
   }
 
   static const char *kindName(const CallInfo &I) {

@@ -30,6 +30,17 @@ static kkr_report *pending_from;            /* first report not yet printed */
 static uint32_t nreports;
 static uint64_t nprinted;                   /* printed and not suppressed */
 static int text_fd = 2, json_fd = -1;
+
+/* Reports already printed, by the source lines of their accesses: a
+ * read-modify-write such as "c() += 1" races twice (its read and its write),
+ * an in-place stencil once per neighbour it reads, and each is one bug on
+ * one pair of lines: one report. */
+typedef struct {
+  UT_hash_handle hh;
+  uint64_t key;
+  kkr_report *first;
+} printed_loc;
+static printed_loc *printed_locs;
 static int flushing;
 
 extern char __start_kkrace_text[] __attribute__((weak));
@@ -283,15 +294,31 @@ static void after_report(void) {
   }
 }
 
+/* The element an access of 2^size_log bytes touched, from the granule w and
+ * the bytes of it in mask. */
+static uintptr_t element_of(uintptr_t w, uint32_t mask, uint32_t size) {
+  uintptr_t a = w + (uintptr_t)__builtin_ctz(mask ? mask : 1);
+  return size <= 16 ? a & ~(uintptr_t)(size - 1) : a;
+}
+
 void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
-                     uint32_t flags, uintptr_t pc, uintptr_t fp,
-                     kkr_rec prev) {
-  t->ignore++;
+                     uint32_t flags, uintptr_t pc, uintptr_t rec_pc,
+                     uintptr_t fp, kkr_rec prev) {
+  uint32_t size = 1u << ((flags >> 12) & 0xf);
+  uintptr_t elem = element_of(word, mask, size);
   uint32_t prev_pc32 = (uint32_t)(prev.b >> 32);
   uintptr_t ppc = kkr_pc_expand(prev_pc32);
+  /* One access spans several granules: count the element once. */
+  if (t->last_race_pc == rec_pc && t->last_race_elem == elem &&
+      t->last_race_ppc == ppc)
+    return;
+  t->last_race_pc = rec_pc;
+  t->last_race_elem = elem;
+  t->last_race_ppc = ppc;
+  t->ignore++;
   int cur_w = (flags & (KKR_F_WRITE | KKR_F_FREE)) != 0;
   int prev_w = (prev.a & KKR_F_WRITE) != 0;
-  uint64_t ka = access_key(pc, cur_w), kb = access_key(ppc, prev_w);
+  uint64_t ka = access_key(rec_pc, cur_w), kb = access_key(ppc, prev_w);
   uint64_t key = (ka < kb ? ka * 31 + kb : kb * 31 + ka) ^
                  (uint64_t)KKR_REPORT_DATA_RACE;
   kkr_spin_lock(&reports_lock);
@@ -314,19 +341,18 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
   cur->write = (uint8_t)cur_w;
   cur->atomic = (flags & KKR_F_ATOMIC) != 0;
   cur->freed = (flags & KKR_F_FREE) != 0;
-  cur->addr = word + (uintptr_t)__builtin_ctz(mask);
-  cur->size = (uint32_t)__builtin_popcount(mask);
+  cur->addr = elem;
+  cur->size = size;
   uintptr_t user_fp = fp ? ((uintptr_t *)fp)[0] : 0;
   if (pc)
     cur->npcs = kkr_unwind_here(t, pc, user_fp, cur->pcs, 64);
   else
     cur->npcs = kkr_unwind_here(t, 0, 0, cur->pcs, 64);
   node_current(t, &cur->node);
-  uint32_t pmask = (uint32_t)(prev.a >> 8) & 0xff;
   old->write = (uint8_t)prev_w;
   old->atomic = (prev.a & KKR_F_ATOMIC) != 0;
-  old->size = (uint32_t)__builtin_popcount(pmask & 0xff);
-  old->addr = word + (uintptr_t)__builtin_ctz(pmask ? pmask : 1);
+  old->size = KKR_REC_SIZE(prev.a);
+  old->addr = element_of(word, KKR_REC_MASK(prev.a), old->size);
   old->pcs[0] = ppc;
   old->npcs = ppc ? 1 : 0;
   node_from((uint32_t)(prev.a >> 16) & 0xffff, (uint32_t)(prev.a >> 32),
@@ -535,10 +561,40 @@ void kkr_report_summary(kkr_str *s, const kkr_report *r) {
 
 /* ---- Printing ----------------------------------------------------------- */
 
+static uint64_t frame_key(const kkr_sym_stack *st) {
+  const kkr_frame *f = kkr_report_top_frame(st);
+  if (!f)
+    return 0;
+  uint64_t h = kkr_mix64((uintptr_t)f->file ^ ((uint64_t)f->line << 32));
+  return f->file ? h : kkr_mix64(f->pc);
+}
+
+/* The report printed earlier for the same kind and source locations. */
+static kkr_report *same_location(kkr_report *r) {
+  uint64_t a = frame_key(&r->acc[0].sym);
+  uint64_t b = r->naccess > 1 ? frame_key(&r->acc[1].sym) : 0;
+  uint64_t key = (a < b ? a * 31 + b : b * 31 + a) ^ kkr_mix64(r->kind + 1);
+  printed_loc *p;
+  HASH_FIND(hh, printed_locs, &key, sizeof key, p);
+  if (p)
+    return p->first;
+  p = kkr_alloc(sizeof *p);
+  p->key = key;
+  p->first = r;
+  HASH_ADD(hh, printed_locs, key, sizeof key, p);
+  return NULL;
+}
+
 static void print_one(kkr_report *r) {
   for (uint32_t i = 0; i < r->naccess; i++) {
     symbolize_access(&r->acc[i]);
     trim_work_stack(&r->acc[i]);
+  }
+  kkr_report *twin = same_location(r);
+  if (twin) {
+    twin->count += r->count;
+    r->printed = r->merged = 1;
+    return;
   }
   if (r->kind == KKR_REPORT_DATA_RACE)
     describe_location(r);
@@ -593,7 +649,7 @@ void kkr_report_finish(void) {
     kkr_report **all = kkr_alloc((nreports ? nreports : 1) * sizeof *all);
     uint32_t n = 0;
     for (kkr_report *r = first_report; r; r = r->next)
-      if (r->printed && !r->suppressed)
+      if (r->printed && !r->suppressed && !r->merged)
         all[n++] = r;
     kkr_sarif_write(kkr_flags.sarif_path, all, n);
   }

@@ -89,6 +89,7 @@ typedef struct kkr_report {
   kkr_view_alloc view;
   const char *location;       /* memory that is not a View: heap, stack, global */
   uint8_t printed, suppressed;
+  uint8_t merged;             /* folded into an earlier report */
   const char *suppressed_by;
   /* Deadlocks: the operation and the dispatch that contains it. */
   const char *op_name;
@@ -97,10 +98,13 @@ typedef struct kkr_report {
 
 extern volatile int kkr_reports_pending;
 
-/* A conflicting pair: the current access (word, mask, flags at pc with the
- * entry's frame fp) and the record of the earlier access. */
+/* A conflicting pair: the current access (granule, mask, flags at pc with
+ * the entry's frame fp; rec_pc is the pc it is recorded under, the program's
+ * call site for accesses inside Kokkos atomics) and the record of the
+ * earlier access. */
 void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
-                     uint32_t flags, uintptr_t pc, uintptr_t fp, kkr_rec prev);
+                     uint32_t flags, uintptr_t pc, uintptr_t rec_pc,
+                     uintptr_t fp, kkr_rec prev);
 /* A fence (or another fencing call) inside a strand. */
 void kkr_report_fence_in_kernel(kkr_thread *t, kkr_op *op, uintptr_t pc,
                                 uintptr_t fp);

@@ -8,11 +8,11 @@
  * after another, marked MULTI when several strands of one work item read the
  * same bytes, and spilled into a read set when unordered nodes read.
  *
- * Trade-off: records are per 8-byte word with a byte mask.  When two unordered
- * nodes write disjoint bytes of one word, the older record is replaced, so a
- * third access can miss a race with it (a false negative, never a false
- * positive).  Views of 4-byte elements are the case that matters; the read
- * side is exact through read sets. */
+ * Trade-off: records are per 4-byte granule with a byte mask.  When two
+ * unordered nodes write disjoint bytes of one granule (elements of 1 or 2
+ * bytes), the older record is replaced, so a third access can miss a race
+ * with it (a false negative, never a false positive); the read side is exact
+ * through read sets. */
 #include <string.h>
 
 #include "kkr_report.h"
@@ -25,7 +25,7 @@ int kkr_mt;
 static kkr_spin cell_locks[4096];
 #define CELL_LOCK(c) (&cell_locks[((uintptr_t)(c) >> 5) & 4095])
 
-#define REC_MASK(a) ((uint32_t)((a) >> 8) & 0xff)
+#define REC_MASK(a) KKR_REC_MASK(a)
 #define NODE_BITS 0xFFFFFFFFFFFF0000ull
 
 KKR_INLINE int same_node(const kkr_thread *t, uint64_t ra) {
@@ -77,7 +77,7 @@ static kkr_readset *readset_add(kkr_thread *t, kkr_readset *s, kkr_rec nr) {
         ((uint32_t)r.b == t->cur_strand || !ordered(t, r.a, (uint32_t)r.b))) {
       if ((uint32_t)r.b != t->cur_strand)
         r.a |= KKR_F_MULTI;
-      r.a |= (uint64_t)nmask << 8;
+      r.a |= (uint64_t)nmask << 8; /* mask bits: a union of bytes */
       merged = 1;
     } else if (ordered(t, r.a, (uint32_t)r.b) &&
                !(REC_MASK(r.a) & ~nmask)) {
@@ -110,7 +110,7 @@ static void record_read(kkr_thread *t, kkr_cell *c, kkr_rec nr) {
   } else if (same_node(t, r.a) &&
              ((uint32_t)r.b == t->cur_strand ||
               t->cur_strand == KKR_STRAND_BACKEND)) {
-    c->r.a = nr.a | (r.a & (KKR_F_MULTI | 0xff00));
+    c->r.a = nr.a | (r.a & (KKR_F_MULTI | 0x0f00));
     c->r.b = nr.b;
   } else if (ordered(t, r.a, (uint32_t)r.b) && !(REC_MASK(r.a) & ~nmask)) {
     c->r = nr; /* the old read is ordered before this one */
@@ -153,12 +153,15 @@ static void clear_reads(kkr_cell *c, uint32_t wmask) {
   }
 }
 
+/* flags: KKR_F_* in bits 0-7, log2 of the access size in bits 12-15. */
 static KKR_NOINLINE void access_cell(kkr_thread *t, kkr_cell *c, uintptr_t w,
                                      uint32_t mask, uint32_t flags,
                                      uintptr_t pc, uintptr_t fp) {
+  /* Inside a Kokkos atomic, the access is the program's call of it. */
+  uintptr_t rpc = (flags & KKR_F_ATOMIC) && t->atomic_depth ? t->atomic_pc : pc;
   kkr_rec nr;
-  nr.a = t->cur_a | (uint64_t)mask << 8 | (flags & 0xff);
-  nr.b = (uint64_t)kkr_pc_compress(t, pc) << 32 | t->cur_strand;
+  nr.a = t->cur_a | (uint64_t)mask << 8 | (flags & 0xf0ff);
+  nr.b = (uint64_t)kkr_pc_compress(t, rpc) << 32 | t->cur_strand;
   conflict_list cl;
   cl.n = 0;
   kkr_spin *lock = kkr_mt ? CELL_LOCK(c) : NULL;
@@ -188,13 +191,13 @@ static KKR_NOINLINE void access_cell(kkr_thread *t, kkr_cell *c, uintptr_t w,
   if (lock)
     kkr_spin_unlock(lock);
   for (int i = 0; i < cl.n; i++)
-    kkr_report_race(t, w, mask, flags, pc, fp, cl.recs[i]);
+    kkr_report_race(t, w, mask, flags, pc, rpc, fp, cl.recs[i]);
 }
 
 KKR_INLINE void access_word(kkr_thread *t, uintptr_t w, uint32_t mask,
                             uint32_t flags, uintptr_t pc, uintptr_t fp) {
   kkr_cell *c = kkr_shadow_cell(w);
-  uint64_t na = t->cur_a | (uint64_t)mask << 8 | flags;
+  uint64_t na = t->cur_a | (uint64_t)mask << 8 | (flags & 0xf0ff);
   /* Same-node fast paths: repeating the last access changes nothing. */
   if (flags & KKR_F_WRITE) {
     if (c->w.a == na && (uint32_t)c->w.b == t->cur_strand && !c->r.a)
@@ -206,20 +209,31 @@ KKR_INLINE void access_word(kkr_thread *t, uintptr_t w, uint32_t mask,
   access_cell(t, c, w, mask, flags, pc, fp);
 }
 
+static uint32_t size_log(uintptr_t size) {
+  uint32_t l = 0;
+  while (l < 15 && ((uintptr_t)1 << l) < size)
+    l++;
+  return l;
+}
+
 void kkr_access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
                       uint32_t flags, uintptr_t pc, uintptr_t fp) {
   uintptr_t end = addr + size;
   if (size == 0 || end < addr)
     return;
-  for (uintptr_t w = addr & ~(uintptr_t)7; w < end; w += 8) {
-    uintptr_t lo = addr > w ? addr : w, hi = end < w + 8 ? end : w + 8;
+  if (!(flags & 0xf000))
+    flags |= size_log(size) << 12;
+  for (uintptr_t w = addr & ~(uintptr_t)(KKR_GRAN - 1); w < end;
+       w += KKR_GRAN) {
+    uintptr_t lo = addr > w ? addr : w;
+    uintptr_t hi = end < w + KKR_GRAN ? end : w + KKR_GRAN;
     uint32_t mask = ((1u << (hi - lo)) - 1) << (lo - w);
     if (flags & KKR_F_FREE) {
       /* A free only checks: the shadow is cleared right after, and chunks
        * never touched hold nothing. */
       kkr_cell *c = kkr_shadow_cell_if_mapped(w);
       if (!c) {
-        w = (w | ((1u << KKR_CHUNK_SHIFT) - 1)) + 1 - 8;
+        w = (w | ((1u << KKR_CHUNK_SHIFT) - 1)) + 1 - KKR_GRAN;
         continue;
       }
       if (c->w.a || c->r.a)
@@ -249,35 +263,42 @@ KKR_INLINE kkr_thread *entry_thread(uintptr_t a) {
   return t;
 }
 
-KKR_INLINE void access_entry(uintptr_t a, uint32_t size, uint32_t flags,
-                             uintptr_t pc, uintptr_t fp) {
+/* size_log: log2 of size, stored in records for reports. */
+KKR_INLINE void access_entry(uintptr_t a, uint32_t size, uint32_t size_log,
+                             uint32_t flags, uintptr_t pc, uintptr_t fp) {
   kkr_thread *t = entry_thread(a);
   if (!t)
     return;
   if (KKR_UNLIKELY(t->atomic_depth))
     flags |= KKR_F_ATOMIC;
-  uintptr_t off = a & 7;
-  if (KKR_LIKELY(off + size <= 8))
+  flags |= size_log << 12;
+  uintptr_t off = a & (KKR_GRAN - 1);
+  if (KKR_LIKELY(off + size <= KKR_GRAN)) {
     access_word(t, a - off, ((1u << size) - 1) << off, flags, pc, fp);
-  else
+  } else if (size == 8 && off == 0) {
+    /* An aligned 8-byte access: two granules of one cache line. */
+    access_word(t, a, 0xf, flags, pc, fp);
+    access_word(t, a + 4, 0xf, flags, pc, fp);
+  } else {
     kkr_access_range(t, a, size, flags, pc, fp);
+  }
 }
 
 #define RET_PC ((uintptr_t)__builtin_return_address(0))
 #define FRAME ((uintptr_t)__builtin_frame_address(0))
 
-#define KKR_ACCESS_ENTRIES(n)                                     \
-  KKR_EXPORT void __kkrace_read##n(void *p) {                     \
-    access_entry((uintptr_t)p, n, 0, RET_PC, FRAME);              \
-  }                                                               \
-  KKR_EXPORT void __kkrace_write##n(void *p) {                    \
-    access_entry((uintptr_t)p, n, KKR_F_WRITE, RET_PC, FRAME);    \
+#define KKR_ACCESS_ENTRIES(n, lg)                                     \
+  KKR_EXPORT void __kkrace_read##n(void *p) {                         \
+    access_entry((uintptr_t)p, n, lg, 0, RET_PC, FRAME);              \
+  }                                                                   \
+  KKR_EXPORT void __kkrace_write##n(void *p) {                        \
+    access_entry((uintptr_t)p, n, lg, KKR_F_WRITE, RET_PC, FRAME);    \
   }
-KKR_ACCESS_ENTRIES(1)
-KKR_ACCESS_ENTRIES(2)
-KKR_ACCESS_ENTRIES(4)
-KKR_ACCESS_ENTRIES(8)
-KKR_ACCESS_ENTRIES(16)
+KKR_ACCESS_ENTRIES(1, 0)
+KKR_ACCESS_ENTRIES(2, 1)
+KKR_ACCESS_ENTRIES(4, 2)
+KKR_ACCESS_ENTRIES(8, 3)
+KKR_ACCESS_ENTRIES(16, 4)
 
 KKR_EXPORT void __kkrace_read_range(void *p, unsigned long long n) {
   kkr_thread *t = entry_thread((uintptr_t)p);
@@ -325,10 +346,12 @@ KKR_EXPORT void __kkrace_stack_scope(void *p, unsigned long long n) {
     kkr_shadow_clear((uintptr_t)p, n);
 }
 
+KKR_EXPORT void __kkrace_escape(void *p) { (void)p; }
+
 KKR_EXPORT void __kkrace_atomic_enter(void) {
   kkr_thread *t = kkr_tls;
-  if (t)
-    t->atomic_depth++;
+  if (t && t->atomic_depth++ == 0)
+    t->atomic_pc = RET_PC;
 }
 
 KKR_EXPORT void __kkrace_atomic_exit(void) {

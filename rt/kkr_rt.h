@@ -116,6 +116,7 @@ typedef struct kkr_op {
 typedef struct kkr_thread {
   uint32_t ignore;        /* > 0: accesses are not checked */
   uint32_t atomic_depth;  /* > 0: accesses are atomic by intent */
+  uintptr_t atomic_pc;    /* where the program called the Kokkos atomic */
   uintptr_t priv_lo, priv_len; /* stack frames private to the op in progress */
   uintptr_t upd_lo, upd_len;   /* the current strand's private reduction value */
   uint64_t cur_a;         /* current node: epoch << 32 | timeline << 16 */
@@ -135,6 +136,7 @@ typedef struct kkr_thread {
   kkr_vc item_vc;         /* the running work item's clock */
   uint32_t in_strand;     /* nesting of functor calls */
   int64_t strand_idx[3];  /* the current strand's indices, for reports */
+  uintptr_t last_race_pc, last_race_ppc, last_race_elem; /* see kkr_report_race */
   uint32_t strand_count;  /* strands begun in the current item */
 } kkr_thread;
 

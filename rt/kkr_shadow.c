@@ -60,13 +60,14 @@ static void zero_cells(kkr_cell *c, uintptr_t n) {
 void kkr_shadow_clear(uintptr_t addr, uintptr_t size) {
   if (!kkr_dir || size == 0)
     return;
-  uintptr_t lo = addr & ~(uintptr_t)7, hi = (addr + size + 7) & ~(uintptr_t)7;
+  const uintptr_t g = KKR_GRAN - 1;
+  uintptr_t lo = addr & ~g, hi = (addr + size + g) & ~g;
   while (lo < hi) {
     uintptr_t chunk_end = (lo | ((1u << KKR_CHUNK_SHIFT) - 1)) + 1;
     uintptr_t end = hi < chunk_end ? hi : chunk_end;
     kkr_cell *c = kkr_shadow_cell_if_mapped(lo);
     if (c)
-      zero_cells(c, (end - lo) >> 3);
+      zero_cells(c, (end - lo) >> KKR_GRAN_SHIFT);
     lo = end;
   }
 }

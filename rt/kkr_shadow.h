@@ -1,13 +1,15 @@
-/* Shadow memory: for every aligned 8-byte word of the program that
+/* Shadow memory: for every aligned 4-byte granule of the program that
  * instrumented code touches, the last write and the reads since it.
  *
  * Layout: a two-level table.  kkr_dir[addr >> 20] points to the shadow chunk
- * of one MiB of program memory (128 Ki cells of 32 bytes), mapped without
+ * of one MiB of program memory (256 Ki cells of 32 bytes), mapped without
  * reserve when first touched; memory that no instrumented code touches gets
- * no shadow.
+ * no shadow.  Granules of 4 bytes keep Views of int and float exact: two
+ * iterations that touch neighbouring elements never share a record.
  *
  * A record (16 bytes) is one access:
- *   a: [63:32] epoch (clock) | [31:16] timeline | [15:8] byte mask | [7:0] flags
+ *   a: [63:32] epoch (clock) | [31:16] timeline | [15:12] log2 of the access
+ *      size | [11:8] byte mask in the granule | [7:0] flags
  *   b: [63:32] compressed pc  | [31:0] strand
  * A zero 'a' is an empty record.  The node of an access is (timeline, epoch):
  * a host thread's segment, or one work item (see kkr_graph.c).  The strand
@@ -44,28 +46,35 @@ typedef struct {
   kkr_rec recs[];
 } kkr_readset;
 
+#define KKR_GRAN 4
+#define KKR_GRAN_SHIFT 2
 #define KKR_CHUNK_SHIFT 20
 #define KKR_DIR_BITS 28 /* 2^(20+28) = 256 TiB of address space */
-#define KKR_CELLS_PER_CHUNK (1u << (KKR_CHUNK_SHIFT - 3))
+#define KKR_CELLS_PER_CHUNK (1u << (KKR_CHUNK_SHIFT - KKR_GRAN_SHIFT))
+
+/* Fields of a record's 'a' word. */
+#define KKR_REC_MASK(a) ((uint32_t)((a) >> 8) & 0xf)
+#define KKR_REC_SIZE(a) (1u << (((a) >> 12) & 0xf))
 
 extern kkr_cell **kkr_dir;
 
 kkr_cell *kkr_shadow_chunk_slow(uintptr_t addr);
 
-/* The cell of the 8-byte word holding addr; maps its chunk if needed. */
+/* The cell of the granule holding addr; maps its chunk if needed. */
 KKR_INLINE kkr_cell *kkr_shadow_cell(uintptr_t addr) {
   kkr_cell *chunk =
       kkr_dir[(addr >> KKR_CHUNK_SHIFT) & ((1u << KKR_DIR_BITS) - 1)];
   if (KKR_UNLIKELY(!chunk))
     chunk = kkr_shadow_chunk_slow(addr);
-  return chunk + ((addr >> 3) & (KKR_CELLS_PER_CHUNK - 1));
+  return chunk + ((addr >> KKR_GRAN_SHIFT) & (KKR_CELLS_PER_CHUNK - 1));
 }
 
 /* The cell of addr, or NULL when its chunk was never touched. */
 KKR_INLINE kkr_cell *kkr_shadow_cell_if_mapped(uintptr_t addr) {
   kkr_cell *chunk =
       kkr_dir[(addr >> KKR_CHUNK_SHIFT) & ((1u << KKR_DIR_BITS) - 1)];
-  return chunk ? chunk + ((addr >> 3) & (KKR_CELLS_PER_CHUNK - 1)) : NULL;
+  return chunk ? chunk + ((addr >> KKR_GRAN_SHIFT) & (KKR_CELLS_PER_CHUNK - 1))
+               : NULL;
 }
 
 void kkr_shadow_init(void);

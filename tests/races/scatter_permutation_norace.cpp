@@ -1,0 +1,21 @@
+// Scatter through a permutation: every element is written once.
+// EXPECT: no-report
+#include <Kokkos_Core.hpp>
+
+int main(int argc, char *argv[]) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int n = 64;
+    Kokkos::View<int *> idx("idx", n);
+    Kokkos::View<double *> hist("hist", n);
+    Kokkos::parallel_for("index", n,
+                         KOKKOS_LAMBDA(const int i) { idx(i) = (i * 5) % n; });
+    Kokkos::fence();
+    Kokkos::parallel_for(
+        "scatter", n,
+        KOKKOS_LAMBDA(const int i) { hist(idx(i)) = 1.0 * i; });
+    Kokkos::fence();
+  }
+  Kokkos::finalize();
+  return 0;
+}
