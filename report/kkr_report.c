@@ -42,6 +42,7 @@ typedef struct {
 } printed_loc;
 static printed_loc *printed_locs;
 static int flushing;
+static int finished;
 
 extern char __start_kkrace_text[] __attribute__((weak));
 extern char __stop_kkrace_text[] __attribute__((weak));
@@ -343,6 +344,10 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
   cur->freed = (flags & KKR_F_FREE) != 0;
   cur->addr = elem;
   cur->size = size;
+  if (cur->freed) {
+    cur->size = (uint32_t)(t->free_size < 0xffffffffu ? t->free_size : 0xffffffffu);
+    cur->addr = word;
+  }
   uintptr_t user_fp = fp ? ((uintptr_t *)fp)[0] : 0;
   if (pc)
     cur->npcs = kkr_unwind_here(t, pc, user_fp, cur->pcs, 64);
@@ -406,6 +411,9 @@ void kkr_report_fence_in_kernel(kkr_thread *t, kkr_op *op, uintptr_t pc,
   add_report(r);
   kkr_spin_unlock(&reports_lock);
   t->ignore--;
+  /* Print it now: on a backend that locks the instance, the fence about to
+   * run never returns. */
+  kkr_report_flush();
   after_report();
 }
 
@@ -435,6 +443,19 @@ void kkr_stack_cut_after_main(kkr_sym_stack *st) {
     }
 }
 
+/* Frames of libraries without line information at the top of a stack (the
+ * Kokkos library freeing a View, say) say less than the program's frame
+ * that led there: start at the first frame with a source location. */
+static void drop_library_top(kkr_sym_stack *st) {
+  uint32_t i = 0;
+  while (i < st->n && !st->frames[i].file)
+    i++;
+  if (i > 0 && i < st->n) {
+    memmove(st->frames, st->frames + i, (st->n - i) * sizeof(kkr_frame));
+    st->n -= i;
+  }
+}
+
 static void symbolize_access(kkr_access_info *a) {
   drop_own_frames(a);
   kkr_symbolize(a->pcs, a->npcs, 0, &a->sym);
@@ -447,6 +468,7 @@ static void symbolize_access(kkr_access_info *a) {
     a->sym.frames[j++] = *f;
   }
   a->sym.n = j;
+  drop_library_top(&a->sym);
   kkr_stack_cut_after_main(&a->sym);
 }
 
@@ -574,6 +596,8 @@ static kkr_report *same_location(kkr_report *r) {
   uint64_t a = frame_key(&r->acc[0].sym);
   uint64_t b = r->naccess > 1 ? frame_key(&r->acc[1].sym) : 0;
   uint64_t key = (a < b ? a * 31 + b : b * 31 + a) ^ kkr_mix64(r->kind + 1);
+  /* Two Views racing on the same lines are two bugs. */
+  key ^= kkr_mix64((uintptr_t)(r->has_view ? r->view.label : r->location) + 7);
   printed_loc *p;
   HASH_FIND(hh, printed_locs, &key, sizeof key, p);
   if (p)
@@ -590,14 +614,14 @@ static void print_one(kkr_report *r) {
     symbolize_access(&r->acc[i]);
     trim_work_stack(&r->acc[i]);
   }
+  if (r->kind == KKR_REPORT_DATA_RACE)
+    describe_location(r);
   kkr_report *twin = same_location(r);
   if (twin) {
     twin->count += r->count;
     r->printed = r->merged = 1;
     return;
   }
-  if (r->kind == KKR_REPORT_DATA_RACE)
-    describe_location(r);
   r->suppressed_by = kkr_suppressed(r);
   r->suppressed = r->suppressed_by != NULL;
   r->printed = 1;
@@ -643,7 +667,14 @@ void kkr_report_flush(void) {
 
 uint64_t kkr_reports_total(void) { return nprinted; }
 
+void kkr_report_forget_counts(void) {
+  nprinted = 0;
+  finished = 0;
+}
+
 void kkr_report_finish(void) {
+  if (finished++)
+    return;
   kkr_report_flush();
   if (kkr_flags.sarif_path && *kkr_flags.sarif_path) {
     kkr_report **all = kkr_alloc((nreports ? nreports : 1) * sizeof *all);

@@ -114,6 +114,8 @@ void kkr_report_flush(void);
 void kkr_report_finish(void);
 /* Reports printed and not suppressed. */
 uint64_t kkr_reports_total(void);
+/* In a forked child: its exit status reflects its own reports only. */
+void kkr_report_forget_counts(void);
 
 /* Descriptions shared by the output formats. */
 void kkr_describe_node(kkr_str *s, const kkr_node_info *n, int with_where);

@@ -74,7 +74,7 @@ static void location(kkr_str *s, const kkr_frame *f, const char *message) {
   kkr_str_printf(s, ",\"region\":{\"startLine\":%u", f->line ? f->line : 1);
   if (f->column)
     kkr_str_printf(s, ",\"startColumn\":%u", f->column);
-  kkr_str_printf(s, "}}");
+  kkr_str_printf(s, "}}}"); /* region, physicalLocation, location */
 }
 
 void kkr_sarif_write(const char *path, kkr_report *const *reports,

@@ -38,6 +38,16 @@ static const char *verb(const kkr_access_info *a, int first) {
 
 static void print_access(kkr_str *s, const kkr_report *r, int i) {
   const kkr_access_info *a = &r->acc[i];
+  if (a->freed) {
+    kkr_str_printf(s, "  Free of %u bytes at %p", a->size, (void *)a->addr);
+    if (r->has_view)
+      kkr_str_printf(s, " (all of '%s')", r->view.label);
+    kkr_str_printf(s, " by ");
+    kkr_describe_node(s, &a->node, 0);
+    kkr_str_printf(s, ":\n");
+    print_frames(s, &a->sym);
+    return;
+  }
   kkr_str_printf(s, "  %s of size %u at %p", verb(a, i == 0), a->size,
                  (void *)a->addr);
   if (r->has_view && a->size) {

@@ -17,11 +17,11 @@
  *    work).
  *  - fences teach the caller the instance's accumulated clock, as it was when
  *    the fence was called.
- *  - View initialization is a work item on the View's execution space; a
- *    fence that Kokkos runs inside it orders that item alone before the
- *    caller (not the other work of the instance), so the common, fenced case
- *    is "a write by the allocating thread" and view_alloc(exec) stays
- *    asynchronous.
+ *  - View initialization and destruction are writes by the calling thread;
+ *    the kernels and fences Kokkos runs for them are its own business (a
+ *    fence there orders nothing else for the program).  Limitation: Kokkos 4
+ *    initializes a View made with view_alloc(exec, ...) asynchronously on
+ *    exec; kkrace still sees the calling thread's write.
  *
  * The stack frames below the outermost operation's call site belong to
  * Kokkos (the backend's loop, the closure holding the functor's copy, the
@@ -124,7 +124,7 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
     return token; /* too deep: counted, not modeled */
   kkr_op *op = &t->ops[token];
   op->kind = (uint16_t)kind;
-  op->absorbs = op->fenced = 0;
+  op->absorbs = 0;
   op->space = space;
   op->exec_ident = NULL;
   op->has_exec = 0;
@@ -141,16 +141,8 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
     t->priv_lo = t->stack_lo;
     t->priv_len = op->sp > t->stack_lo ? op->sp - t->stack_lo : 0;
   }
-  if (op->absorbed) {
-    /* A fence that Kokkos runs inside a View initialization orders that
-     * initialization before the caller. */
-    kkr_op *model = parent;
-    while (model > t->ops && !model->absorbs)
-      model--;
-    if (is_fencing(kind) && model->kind == KKR_OP_VIEW_INIT)
-      model->fenced = 1;
+  if (op->absorbed)
     return token;
-  }
   if (t->in_strand) {
     if (is_fencing(kind) || kind == KKR_OP_VIEW_INIT)
       kkr_deadlock_fence_in_kernel(t, op);
@@ -158,7 +150,7 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
     return token;
   }
   if (obj && (kind == KKR_OP_DEEP_COPY_ASYNC || kind == KKR_OP_FILL_ASYNC ||
-              kind == KKR_OP_FENCE_INSTANCE || kind == KKR_OP_VIEW_INIT)) {
+              kind == KKR_OP_FENCE_INSTANCE)) {
     op->exec_ident = exec_identity(obj, objsize);
     op->has_exec = 1;
   }
@@ -192,9 +184,6 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
     op->absorbs = 1;
     break;
   case KKR_OP_VIEW_INIT:
-    submit_item(t, op, kkr_flags.model == KKR_MODEL_KOKKOS, NULL);
-    op->absorbs = 1;
-    break;
   case KKR_OP_VIEW_HOST:
     op->absorbs = 1;
     break;
@@ -218,12 +207,6 @@ static void op_finish(kkr_thread *t, kkr_op *op) {
   case KKR_OP_FENCE_INSTANCE:
   case KKR_OP_FENCE_SPACE:
     kkr_vc_join(&t->vc, &op->snap);
-    break;
-  case KKR_OP_VIEW_INIT:
-    if (op->fenced && op->item_tl) {
-      kkr_vc_join(&t->vc, &t->item_vc);
-      kkr_vc_max(&t->vc, op->item_tl, op->item_clk);
-    }
     break;
   default:
     break;
@@ -340,7 +323,7 @@ void kkr_kokkos_label(const char *name) {
   kkr_op *op = &t->ops[t->nops - 1];
   if (op->absorbed || op->label)
     return;
-  if (!is_api(op->kind) && !is_exec(op->kind) && op->kind != KKR_OP_VIEW_INIT)
+  if (!is_api(op->kind) && !is_exec(op->kind))
     return;
   op->label = kkr_intern(name);
   if (op->item_tl) {

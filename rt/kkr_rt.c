@@ -17,7 +17,6 @@ int kkr_inited;
 uintptr_t kkr_text_base;
 uint32_t kkr_nthreads;
 static pid_t kkr_pid;
-static int finalized;
 
 void kkr_tools_setup(void);
 
@@ -59,7 +58,8 @@ kkr_thread *kkr_thread_slow(void) {
 
 static void atexit_handler(void) {
   kkr_finalize();
-  if (kkr_reports_total() > 0 && kkr_flags.exitcode != 0) {
+  if (getpid() == kkr_pid && kkr_reports_total() > 0 &&
+      kkr_flags.exitcode != 0) {
     fflush(NULL);
     syscall(SYS_exit_group, (int)kkr_flags.exitcode);
   }
@@ -68,12 +68,10 @@ static void atexit_handler(void) {
 void kkr_finalize(void) {
   if (!kkr_inited || getpid() != kkr_pid)
     return;
-  if (__atomic_exchange_n(&finalized, 1, __ATOMIC_ACQ_REL))
-    return;
   kkr_thread *t = kkr_tls;
   if (t)
     t->ignore++;
-  kkr_report_finish();
+  kkr_report_finish(); /* once per process */
 }
 
 /* The program is dying of a signal: print what is pending, then die as it
@@ -124,6 +122,13 @@ KKR_EXPORT void _exit(int status) {
 
 KKR_EXPORT void _Exit(int status) { _exit(status); }
 
+/* A forked child is a process of its own: it reports what it finds and its
+ * exit status says whether it found anything. */
+static void after_fork_child(void) {
+  kkr_pid = getpid();
+  kkr_report_forget_counts();
+}
+
 /* Runs before the program's own constructors. */
 __attribute__((constructor(101))) void kkr_init(void) {
   if (kkr_inited || kkr_dir)
@@ -143,6 +148,7 @@ __attribute__((constructor(101))) void kkr_init(void) {
   if (kkr_flags.handle_crash)
     kkr_install_crash_handlers();
   atexit(atexit_handler);
+  pthread_atfork(NULL, NULL, after_fork_child);
   kkr_inited = 1;
   kkr_thread_slow();
 }

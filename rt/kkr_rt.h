@@ -101,7 +101,6 @@ typedef struct kkr_op {
   uint8_t absorbed;       /* an enclosing operation models this one */
   uint8_t absorbs;        /* this operation models what runs inside it */
   uint8_t has_exec;       /* exec_ident is known */
-  uint8_t fenced;         /* VIEW_INIT: a fence inside joined its item */
   const char *space;      /* execution space type name, or NULL */
   void *exec_ident;
   uintptr_t sp;           /* the caller's stack pointer */
@@ -138,6 +137,7 @@ typedef struct kkr_thread {
   int64_t strand_idx[3];  /* the current strand's indices, for reports */
   uintptr_t last_race_pc, last_race_ppc, last_race_elem; /* see kkr_report_race */
   uint32_t strand_count;  /* strands begun in the current item */
+  uintptr_t free_size;    /* bytes of the free being checked, for reports */
 } kkr_thread;
 
 extern __thread kkr_thread *kkr_tls __attribute__((tls_model("initial-exec")));

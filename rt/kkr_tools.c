@@ -9,18 +9,58 @@
  * chained: the shim forwards every callback to it. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kkr_rt.h"
 
+/* Kokkos 3 reads KOKKOS_PROFILE_LIBRARY; Kokkos 4 reads KOKKOS_TOOLS_LIBS and
+ * warns about the other.  Which one this process's Kokkos reads is in its
+ * read-only data: look for the new name in the objects that hold Kokkos (a
+ * shared libkokkoscore, or the program itself when Kokkos is linked
+ * statically). */
+static const char tools_libs_var[] = "KOKKOS_TOOLS_LIBS";
+
+/* Whether the object holds the name outside kkrace's own copy of it. */
+static int has_string(struct dl_phdr_info *info, const char *needle) {
+  size_t nlen = strlen(needle);
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_LOAD || (ph->p_flags & PF_W))
+      continue;
+    const char *p = (const char *)(info->dlpi_addr + ph->p_vaddr);
+    const char *end = p + ph->p_filesz;
+    while (p < end) {
+      const char *m = memmem(p, (size_t)(end - p), needle, nlen);
+      if (!m)
+        break;
+      if (m != needle)
+        return 1;
+      p = m + 1;
+    }
+  }
+  return 0;
+}
+
+static int find_tools_libs(struct dl_phdr_info *info, size_t size, void *arg) {
+  (void)size;
+  const char *name = info->dlpi_name;
+  int is_program = !name || !*name;
+  if (!is_program && !strstr(name, "kokkoscore"))
+    return 0;
+  if (has_string(info, tools_libs_var))
+    *(int *)arg = 1;
+  return 0;
+}
+
 void kkr_tools_setup(void) {
   void *marker = dlsym(RTLD_DEFAULT, "kkrace_kokkos_tools_marker");
   Dl_info info;
   if (!marker || !dladdr(marker, &info) || !info.dli_fname)
     return; /* not linked with the tools library: no Kokkos labels */
-  const char *vars[] = {"KOKKOS_TOOLS_LIBS", "KOKKOS_PROFILE_LIBRARY"};
+  const char *vars[] = {tools_libs_var, "KOKKOS_PROFILE_LIBRARY"};
   const char *chained = NULL;
   for (size_t i = 0; i < KKR_ARRAY_SIZE(vars); i++) {
     const char *old = getenv(vars[i]);
@@ -29,9 +69,14 @@ void kkr_tools_setup(void) {
   }
   if (chained)
     setenv("KKRACE_CHAINED_KOKKOS_TOOLS", chained, 1);
-  /* Kokkos 4 warns when both are set: name ours in the one it reads. */
-  setenv("KOKKOS_TOOLS_LIBS", info.dli_fname, 1);
-  setenv("KOKKOS_PROFILE_LIBRARY", info.dli_fname, 1);
+  int tools_libs = 0;
+  dl_iterate_phdr(find_tools_libs, &tools_libs);
+  if (tools_libs) {
+    setenv(tools_libs_var, info.dli_fname, 1);
+    unsetenv("KOKKOS_PROFILE_LIBRARY");
+  } else {
+    setenv("KOKKOS_PROFILE_LIBRARY", info.dli_fname, 1);
+  }
 }
 
 KKR_EXPORT void __kkrace_kokkosp_begin_parallel(const char *name) {
@@ -54,11 +99,14 @@ KKR_EXPORT void __kkrace_kokkosp_deallocate(const char *space,
   (void)label;
   if (!ptr)
     return;
+  /* Check the free while the View is still known, so that its report names
+   * the View; then forget the allocation. */
   kkr_view_alloc v;
-  if (kkr_views_take((uintptr_t)ptr, &v))
+  if (kkr_views_find((uintptr_t)ptr + 128, &v) || kkr_views_find((uintptr_t)ptr, &v))
     kkr_memory_freed(kkr_tls, v.lo, v.hi - v.lo, 0, 0);
   else if (size)
     kkr_memory_freed(kkr_tls, (uintptr_t)ptr, size, 0, 0);
+  kkr_views_take((uintptr_t)ptr, &v);
 }
 
 KKR_EXPORT void __kkrace_kokkosp_begin_deep_copy(const char *dst_label,

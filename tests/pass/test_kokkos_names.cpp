@@ -1,0 +1,115 @@
+// Tests of the name tables of kkrace's pass (pass/KokkosNames.cpp), on
+// names taken from real Kokkos 3.4.01 and 4.6 builds.  Prints
+// "N passed, M failed" and exits non-zero on a failure.
+#include "KokkosNames.h"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "kkr_abi.h"
+
+using namespace kkrace;
+
+static int passed, failed;
+
+#define CHECK(cond)                                                        \
+  do {                                                                     \
+    if (cond) {                                                            \
+      passed++;                                                            \
+    } else {                                                               \
+      failed++;                                                            \
+      std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);          \
+    }                                                                      \
+  } while (0)
+
+struct Case {
+  const char *Mangled;
+  bool CallerIsKokkos;
+  CallKind Kind;
+  unsigned Op;
+};
+
+static const Case Cases[] = {
+    {"_ZZ4mainENK3$_0clEi", true, CallKind::Strand, 0},
+    {"_ZZ4mainENK3$_0clEii", true, CallKind::Strand, 0},
+    {"_ZZ4mainENK3$_0clERKN6Kokkos4Impl20HostThreadTeamMemberINS0_6SerialEEE", true, CallKind::Strand, 0},
+    {"_ZN6Kokkos12parallel_forIiZ4mainE3$_0EEvRKNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEERKT_RKT0_", true, CallKind::Op, KKR_OP_PARALLEL_FOR},
+    {"_ZN6Kokkos15parallel_reduceIZ4mainE3$_1NS_4ViewIdJNS_9HostSpaceEEEEEEvRKNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEERKmRKT_RT0_", true, CallKind::Op, KKR_OP_PARALLEL_REDUCE},
+    {"_ZN6Kokkos13parallel_scanIZ4mainE3$_1iEEvmRKT_RT0_RKNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE", true, CallKind::Op, KKR_OP_PARALLEL_SCAN},
+    {"_ZNK6Kokkos4Impl11ParallelForIZ4mainE3$_0NS_11RangePolicyIJNS_6SerialEEEES4_E7executeEv", true, CallKind::Op, KKR_OP_EXEC_FOR},
+    {"_ZNK6Kokkos4Impl11ParallelForIZ4mainE3$_0NS_10TeamPolicyIJEEENS_6SerialEE7executeEv", true, CallKind::Op, KKR_OP_EXEC_FOR},
+    {"_ZNK6Kokkos4Impl14ParallelReduceIZ4mainE3$_1NS_11RangePolicyIJNS_6SerialEEEENS_11InvalidTypeES4_E7executeEv", true, CallKind::Op, KKR_OP_EXEC_REDUCE},
+    {"_ZN6Kokkos4Impl21ParallelScanWithTotalIZ4mainE3$_1NS_11RangePolicyIJNS_6SerialEEEEiS4_E7executeEv", true, CallKind::Op, KKR_OP_EXEC_SCAN},
+    {"_ZN6Kokkos5fenceEv", true, CallKind::Op, KKR_OP_FENCE_GLOBAL},
+    {"_ZNK6Kokkos6Serial5fenceEv", true, CallKind::Op, KKR_OP_FENCE_INSTANCE},
+    {"_ZN6Kokkos8finalizeEv", true, CallKind::Op, KKR_OP_FINALIZE},
+    {"_ZN6Kokkos9deep_copyIPdJEEEvRKNS_4ViewIT_JDpT0_EEERNS_10ViewTraitsIS3_JS5_EE16const_value_typeEPNSt9enable_ifIXsr3std7is_sameINSA_10specializeEvEE5valueEvE4typeE", true, CallKind::Op, KKR_OP_FILL},
+    {"_ZN6Kokkos4Impl16ViewValueFunctorINS_6SerialEdLb1EE27construct_shared_allocationEv", true, CallKind::Op, KKR_OP_VIEW_INIT},
+    {"_ZN6Kokkos4Impl16ViewValueFunctorINS_6SerialEdLb1EE25destroy_shared_allocationEv", true, CallKind::Op, KKR_OP_VIEW_HOST},
+    {"_ZN6Kokkos4Impl27hostspace_parallel_deepcopyEPvPKvl", true, CallKind::RawCopy, 0},
+    {"_ZNK6Kokkos11RangePolicyIJNS_6SerialEEE5spaceEv", true, CallKind::ExecRef, 0},
+    {"_ZNK6Kokkos4Impl18TeamPolicyInternalINS_6SerialEJEE5spaceEv", true, CallKind::ExecRef, 0},
+    {"_ZN6Kokkos10atomic_addIiEEvPVT_S1_", true, CallKind::Atomic, 0},
+    {"_ZN6Kokkos16atomic_fetch_addIiEET_PVS1_NSt9add_constIS1_E4typeE", true, CallKind::Atomic, 0},
+    {"_ZN6Kokkos9deep_copyIPdJES1_JNS_11LayoutRightENS_6DeviceINS_6SerialENS_9HostSpaceEEEEEEvRKNS_4ViewIT_JDpT0_EEERKNS7_IT1_JDpT2_EEEPNSt9enable_ifIXaaaasr3std7is_sameINS_10ViewTraitsIS8_JSA_EE10specializeEvEE5valuesr3std7is_sameINSL_ISE_JSG_EE10specializeEvEE5valueoonecvjsr10ViewTraitsIS8_SA_EE4rankLi0Enecvjsr10ViewTraitsISE_SG_EE4rankLi0EEvE4typeE", true, CallKind::Op, KKR_OP_DEEP_COPY},
+    {"_ZN6Kokkos9deep_copyIPdJES1_JNS_11LayoutRightENS_6DeviceINS_6SerialENS_9HostSpaceEEENS_12Experimental14EmptyViewHooksEEEEvRKNS_4ViewIT_JDpT0_EEERKNS9_IT1_JDpT2_EEEPNSt9enable_ifIXaaaasr3stdE9is_void_vINS_10ViewTraitsISA_JSC_EE10specializeEEsr3stdE9is_void_vINSN_ISG_JSI_EE10specializeEEoonecvjsr10ViewTraitsISA_SC_EE4rankLi0Enecvjsr10ViewTraitsISG_SI_EE4rankLi0EEvE4typeE", true, CallKind::Op, KKR_OP_DEEP_COPY},
+    {"_ZN5desul10atomic_addIiNS_18MemoryOrderRelaxedENS_17MemoryScopeDeviceEEEvPT_S3_T0_T1_", true, CallKind::Atomic, 0},
+    {"_ZNK6Kokkos6Serial28impl_internal_space_instanceEv", true, CallKind::ExecIdent, 0},
+    {"_ZNK6Kokkos4Impl14ParallelReduceINS0_22CombinedFunctorReducerIZ4mainE3$_1NS0_15FunctorAnalysisINS0_23FunctorPatternInterface6REDUCEENS_11RangePolicyIJNS_6SerialEEEES3_dE7ReducerEvEES9_S8_E7executeEv", true, CallKind::Op, KKR_OP_EXEC_REDUCE},
+    {"_ZN6Kokkos5fenceERKNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE", true, CallKind::Op, KKR_OP_FENCE_GLOBAL},
+    {"_ZNK6Kokkos6Serial5fenceERKNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE", true, CallKind::Op, KKR_OP_FENCE_INSTANCE},
+    {"_ZN6Kokkos4Impl16ViewValueFunctorINS_6DeviceINS_6SerialENS_9HostSpaceEEEdE27construct_shared_allocationEv", true, CallKind::Op, KKR_OP_VIEW_INIT}
+};
+
+int main() {
+  for (const Case &C : Cases) {
+    CallInfo I = classifyCall(C.Mangled, C.CallerIsKokkos);
+    bool ok = I.Kind == C.Kind && (C.Kind != CallKind::Op || I.OpKind == C.Op);
+    if (!ok)
+      std::printf("FAIL: %s classified as kind %d op %u\n", C.Mangled,
+                  (int)I.Kind, I.OpKind);
+    CHECK(ok);
+  }
+
+  // A user's operator() is a strand only when Kokkos calls it.
+  CHECK(classifyCall("_ZZ4mainENK3$_0clEi", false).Kind == CallKind::None);
+  // Kokkos' own functors are not strands.
+  CHECK(classifyCall("_ZNK6Kokkos4Impl16ViewValueFunctorINS_6SerialEdLb1EEclEm",
+                     true).Kind == CallKind::None);
+  // ParallelReduceFence::fence is Kokkos deciding whether to fence, not a
+  // fence; the Serial::fence it calls is.
+  CHECK(classifyCall("_ZN6Kokkos4Impl19ParallelReduceFenceINS_6SerialEJdEE5fence"
+                     "IJRdEEEvRKS2_DpOT_", false).Kind == CallKind::None);
+  // Dispatches know their execution space.
+  CHECK(classifyCall("_ZNK6Kokkos4Impl11ParallelForIZ4mainE3$_0NS_11RangePolicy"
+                     "IJNS_6SerialEEEES4_E7executeEv", false).Space ==
+        "Kokkos::Serial");
+  // An instance fence takes its instance from 'this'.
+  CHECK(classifyCall("_ZNK6Kokkos6Serial5fenceEv", false).Obj == ObjArg::This);
+  // Not Kokkos at all.
+  CHECK(classifyCall("_Z3fooi", false).Kind == CallKind::None);
+  CHECK(classifyCall("main", false).Kind == CallKind::None);
+  CHECK(classifyCall("_ZNSt6vectorIiSaIiEE9push_backERKi", true).Kind ==
+        CallKind::None);
+
+  // Helpers.
+  CHECK(stripTemplateArgs("Kokkos::Impl::ParallelFor<A, B<C>, Kokkos::Serial>") ==
+        "Kokkos::Impl::ParallelFor");
+  CHECK(stripTemplateArgs("Foo<int>::operator<") == "Foo::operator<");
+  auto Args = templateArgs("Kokkos::Impl::ParallelFor<F, Kokkos::RangePolicy<A, B>, Kokkos::Serial>");
+  CHECK(Args.size() == 3 && Args[1] == "Kokkos::RangePolicy<A, B>" &&
+        Args[2] == "Kokkos::Serial");
+  auto Ps = splitParams("(Kokkos::View<double*> const&, Kokkos::View<double*, Kokkos::HostSpace> const&, void*)");
+  CHECK(Ps.size() == 3 && isViewType(Ps[0]) && isViewType(Ps[1]) &&
+        !isViewType(Ps[2]));
+  CHECK(isExecSpace("Kokkos::Serial const&"));
+  CHECK(isExecSpace("Kokkos::OpenMP"));
+  CHECK(!isExecSpace("Kokkos::HostSpace"));
+  CHECK(isKokkosContext("Kokkos::Impl"));
+  CHECK(isKokkosContext("desul"));
+  CHECK(!isKokkosContext("KokkosBlas::Impl"));
+
+  std::printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,186 @@
+/* The access check through the runtime's entry points, as instrumented code
+ * calls them: strands, the host, atomics, private memory. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+
+#include "kkr_abi.h"
+#include "kkr_report.h"
+#include "kkr_rt.h"
+
+static unsigned dispatch(unsigned kind) {
+  return __kkrace_op_begin(kind, "Kokkos::Serial", NULL, 0);
+}
+
+static void strand(long i) { __kkrace_strand_begin(i, 0, 0, 1, NULL, 0); }
+
+static uint64_t reports(void) {
+  kkr_report_flush();
+  return kkr_reports_total();
+}
+
+Test(access, one_strand_reads_its_own_write) {
+  double *p = calloc(4, sizeof *p);
+  unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+  strand(0);
+  __kkrace_write8(&p[1]);
+  __kkrace_read8(&p[1]);
+  __kkrace_strand_end();
+  __kkrace_op_end(tok);
+  cr_assert_eq(reports(), 0);
+}
+
+Test(access, two_strands_write_one_element) {
+  double *p = calloc(4, sizeof *p);
+  unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+  strand(0);
+  __kkrace_write8(&p[1]);
+  __kkrace_strand_end();
+  strand(1);
+  __kkrace_write8(&p[1]);
+  __kkrace_strand_end();
+  __kkrace_op_end(tok);
+  cr_assert_eq(reports(), 1);
+}
+
+Test(access, neighbouring_ints_are_separate) {
+  int *p = calloc(8, sizeof *p);
+  unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+  for (long i = 0; i < 8; i++) {
+    strand(i);
+    __kkrace_write4(&p[i]);
+    __kkrace_strand_end();
+  }
+  __kkrace_op_end(tok);
+  cr_assert_eq(reports(), 0);
+}
+
+Test(access, backend_code_is_ordered_with_strands) {
+  double *p = calloc(4, sizeof *p);
+  unsigned tok = dispatch(KKR_OP_EXEC_REDUCE);
+  __kkrace_write8(&p[0]); /* the backend initializes the result */
+  strand(0);
+  __kkrace_read8(&p[0]);
+  __kkrace_strand_end();
+  __kkrace_write8(&p[0]); /* and finalizes it */
+  __kkrace_op_end(tok);
+  cr_assert_eq(reports(), 0);
+}
+
+Test(access, reduction_value_is_private_to_each_strand) {
+  double *p = calloc(4, sizeof *p);
+  unsigned tok = dispatch(KKR_OP_EXEC_REDUCE);
+  for (long i = 0; i < 3; i++) {
+    __kkrace_strand_begin(i, 0, 0, 1, &p[2], 8);
+    __kkrace_write8(&p[2]);
+    __kkrace_strand_end();
+  }
+  __kkrace_op_end(tok);
+  cr_assert_eq(reports(), 0);
+}
+
+Test(access, host_before_dispatch_is_ordered) {
+  double *p = calloc(4, sizeof *p);
+  __kkrace_write8(&p[0]);
+  unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+  strand(0);
+  __kkrace_read8(&p[0]);
+  __kkrace_strand_end();
+  __kkrace_op_end(tok);
+  cr_assert_eq(reports(), 0);
+}
+
+Test(access, host_after_dispatch_needs_a_fence) {
+  double *p = calloc(4, sizeof *p);
+  unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+  strand(0);
+  __kkrace_write8(&p[0]);
+  __kkrace_strand_end();
+  __kkrace_op_end(tok);
+  __kkrace_read8(&p[0]);
+  cr_assert_eq(reports(), 1);
+}
+
+Test(access, fence_orders_dispatch_before_host) {
+  double *p = calloc(4, sizeof *p);
+  unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+  strand(0);
+  __kkrace_write8(&p[0]);
+  __kkrace_strand_end();
+  __kkrace_op_end(tok);
+  __kkrace_op_end(__kkrace_op_begin(KKR_OP_FENCE_GLOBAL, NULL, NULL, 0));
+  __kkrace_read8(&p[0]);
+  cr_assert_eq(reports(), 0);
+}
+
+Test(access, atomics_do_not_race_with_atomics) {
+  int *p = calloc(4, sizeof *p);
+  unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+  for (long i = 0; i < 4; i++) {
+    strand(i);
+    __kkrace_atomic(&p[0], 4, KKR_AF_READ | KKR_AF_WRITE);
+    __kkrace_atomic_enter(); /* a Kokkos atomic compiled to plain code */
+    __kkrace_read4(&p[0]);
+    __kkrace_write4(&p[0]);
+    __kkrace_atomic_exit();
+    __kkrace_strand_end();
+  }
+  __kkrace_op_end(tok);
+  cr_assert_eq(reports(), 0);
+}
+
+Test(access, atomic_and_plain_race) {
+  int *p = calloc(4, sizeof *p);
+  unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+  strand(0);
+  __kkrace_atomic(&p[0], 4, KKR_AF_READ | KKR_AF_WRITE);
+  __kkrace_strand_end();
+  strand(1);
+  __kkrace_write4(&p[0]);
+  __kkrace_strand_end();
+  __kkrace_op_end(tok);
+  cr_assert_eq(reports(), 1);
+}
+
+Test(access, reads_by_many_strands_then_a_write) {
+  double *p = calloc(4, sizeof *p);
+  unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+  for (long i = 0; i < 3; i++) {
+    strand(i);
+    __kkrace_read8(&p[0]);
+    __kkrace_strand_end();
+  }
+  strand(0); /* one of the readers writes: it races with the others */
+  __kkrace_write8(&p[0]);
+  __kkrace_strand_end();
+  __kkrace_op_end(tok);
+  cr_assert_eq(reports(), 1);
+}
+
+Test(access, unordered_readers_are_all_kept) {
+  /* A kernel and the host both read; the host's later write races with the
+   * kernel's read, not only with its own. */
+  double *p = calloc(4, sizeof *p);
+  unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+  strand(0);
+  __kkrace_read8(&p[0]);
+  __kkrace_strand_end();
+  __kkrace_op_end(tok);
+  __kkrace_read8(&p[0]);
+  __kkrace_write8(&p[0]);
+  cr_assert_eq(reports(), 1);
+}
+
+Test(access, freed_memory_starts_fresh) {
+  double *p = malloc(64);
+  unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+  strand(0);
+  __kkrace_write8(&p[0]);
+  __kkrace_strand_end();
+  __kkrace_op_end(tok);
+  __kkrace_op_end(__kkrace_op_begin(KKR_OP_FENCE_GLOBAL, NULL, NULL, 0));
+  free(p);
+  double *q = malloc(64);
+  __kkrace_write8(&q[0]);
+  cr_assert_eq(reports(), 0);
+  free(q);
+}
