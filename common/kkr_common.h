@@ -31,6 +31,9 @@
 #define KKR_FORMAT(fmt, args) __attribute__((format(printf, fmt, args)))
 #define KKR_UNUSED __attribute__((unused))
 #define KKR_EXPORT __attribute__((visibility("default")))
+/* On the runtime's globals: internal to the program, reached without the
+ * GOT. */
+#define KKR_HIDDEN __attribute__((visibility("hidden")))
 #define KKR_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ---- Fatal errors ------------------------------------------------------- */

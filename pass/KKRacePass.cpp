@@ -365,6 +365,17 @@ class Instrumenter {
 public:
   explicit Instrumenter(Module &M) : M(M), RT(M), DL(M.getDataLayout()) {}
 
+  /// A site slot: a zeroed 16-byte variable the runtime caches the access's
+  /// site index in (struct kkr_site_slot), one per instrumented call.
+  Constant *newSlot() {
+    LLVMContext &C = M.getContext();
+    auto *Ty = ArrayType::get(Type::getInt64Ty(C), 2);
+    auto *GV = new GlobalVariable(M, Ty, false, GlobalValue::PrivateLinkage,
+                                  ConstantAggregateZero::get(Ty), "kkrace.site");
+    GV->setAlignment(Align(16));
+    return GV;
+  }
+
   bool run() {
     bool Changed = false;
     for (Function &F : M) {
@@ -433,16 +444,17 @@ private:
     uint64_t Size = TS.getFixedValue();
     IRBuilder<> B(I);
     if (FunctionCallee Fn = sized(Write, Size))
-      B.CreateCall(Fn, {Ptr});
+      B.CreateCall(Fn, {Ptr, newSlot()});
     else
       B.CreateCall(Write ? RT.write_range : RT.read_range,
-                   {Ptr, B.getInt64(Size)});
+                   {Ptr, B.getInt64(Size), newSlot()});
   }
 
   void atomic(Instruction *I, Value *Ptr, Type *Ty, unsigned Flags) {
     uint64_t Size = DL.getTypeStoreSize(Ty).getKnownMinValue();
     IRBuilder<> B(I);
-    B.CreateCall(RT.atomic, {Ptr, B.getInt64(Size), B.getInt32(Flags)});
+    B.CreateCall(RT.atomic,
+                 {Ptr, B.getInt64(Size), B.getInt32(Flags), newSlot()});
     if (Flags & KKR_AF_ACQUIRE) {
       IRBuilder<> A(I->getNextNode());
       A.CreateCall(RT.atomic_acquire, {Ptr});
@@ -521,10 +533,10 @@ private:
         Value *Len = B.CreateZExtOrTrunc(MI->getLength(), B.getInt64Ty());
         if (auto *MT = dyn_cast<MemTransferInst>(MI)) {
           if (!isPrivate(MT->getSource()))
-            B.CreateCall(RT.read_range, {MT->getSource(), Len});
+            B.CreateCall(RT.read_range, {MT->getSource(), Len, newSlot()});
         }
         if (!isPrivate(MI->getDest()))
-          B.CreateCall(RT.write_range, {MI->getDest(), Len});
+          B.CreateCall(RT.write_range, {MI->getDest(), Len, newSlot()});
       }
       Changed = true;
     }

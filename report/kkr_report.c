@@ -91,37 +91,39 @@ static uint8_t item_node_type(const kkr_item *it, uint32_t strand) {
   }
 }
 
-static void node_from(uint32_t tlid, uint32_t clk, uint32_t strand,
-                      kkr_node_info *n) {
+/* What a node id stands for. */
+static void node_from(uint32_t node, uint32_t strand, kkr_node_info *n) {
   memset(n, 0, sizeof *n);
-  n->tl = tlid;
-  n->clk = clk;
+  uint64_t packed = kkr_nodes[node];
+  uintptr_t info = kkr_node_owner[node];
+  n->node = node;
+  n->tl = (uint32_t)packed & 0xffff;
+  n->clk = (uint32_t)(packed >> 16);
   n->strand = strand;
-  kkr_timeline *tl = kkr_timeline_get(tlid);
-  if (!tl || tl->kind == KKR_TL_HOST) {
+  if (info & 1) {
+    const kkr_thread_info *ti = (const kkr_thread_info *)(info & ~(uintptr_t)1);
     n->type = KKR_NODE_HOST;
-    n->thread = tl && tl->thread ? tl->thread->id : 0;
+    n->thread = ti->id;
     return;
   }
-  kkr_item *it = kkr_item_get(tlid, clk);
-  if (it) {
-    n->has_item = 1;
-    n->item = *it;
-    n->thread = it->thread;
-  }
-  n->space = kkr_space_short(tl->inst->space);
-  n->inst_index = tl->inst->index;
-  n->type = it ? item_node_type(it, strand) : KKR_NODE_WORK;
-  if (n->type == KKR_NODE_STRAND && it) {
+  const kkr_item *it = (const kkr_item *)info;
+  kkr_timeline *tl = kkr_timeline_get(n->tl);
+  n->has_item = 1;
+  n->item = *it;
+  n->thread = it->thread;
+  n->space = tl && tl->inst ? kkr_space_short(tl->inst->space) : "?";
+  n->inst_index = tl && tl->inst ? tl->inst->index : 0;
+  n->type = item_node_type(it, strand);
+  if (n->type == KKR_NODE_STRAND) {
     uint32_t s = strand - 2;
     n->nidx = it->nidx;
     n->idx_exact = !it->lossy;
     switch (it->nidx) {
-    case 2: n->idx[0] = s >> 16; n->idx[1] = s & 0xffff; break;
+    case 2: n->idx[0] = s >> 10; n->idx[1] = s & 1023; break;
     case 3:
-      n->idx[0] = s >> 21;
-      n->idx[1] = (s >> 10) & 0x7ff;
-      n->idx[2] = s & 0x3ff;
+      n->idx[0] = s >> 13;
+      n->idx[1] = (s >> 6) & 127;
+      n->idx[2] = s & 63;
       break;
     default: n->idx[0] = s; break;
     }
@@ -129,8 +131,7 @@ static void node_from(uint32_t tlid, uint32_t clk, uint32_t strand,
 }
 
 static void node_current(kkr_thread *t, kkr_node_info *n) {
-  node_from((uint32_t)(t->cur_a >> 16) & 0xffff, (uint32_t)(t->cur_a >> 32),
-            t->cur_strand, n);
+  node_from(t->cur_node, t->cur_strand, n);
   if (n->type == KKR_NODE_STRAND) {
     /* The running strand's indices are known exactly. */
     n->idx[0] = t->strand_idx[0];
@@ -138,8 +139,33 @@ static void node_current(kkr_thread *t, kkr_node_info *n) {
     n->idx[2] = t->strand_idx[2];
     n->idx_exact = 1;
   }
-  if (n->type == KKR_NODE_HOST)
-    n->thread = t->info->id;
+}
+
+/* The pc of a recorded access, from its node's site table. */
+static uintptr_t record_pc_of(uint64_t rec) {
+  uintptr_t info = kkr_node_owner[KKR_REC_NODE(rec)];
+  if (info & 1)
+    return kkr_site_pc(((const kkr_thread_info *)(info & ~(uintptr_t)1))->sites,
+                       KKR_REC_HOST_SITE(rec));
+  return kkr_site_pc(((const kkr_item *)info)->sites, KKR_REC_SITE(rec));
+}
+
+/* Strand ids wrap around: for a previous iteration of the running kernel,
+ * the candidate index nearest to the current one is the likely one. */
+static void resolve_wrapped(kkr_node_info *old, const kkr_node_info *cur) {
+  if (old->idx_exact || old->nidx != 1 || cur->nidx != 1 ||
+      old->node != cur->node)
+    return;
+  const int64_t m = (int64_t)(1u << KKR_STRAND_BITS) - 2;
+  int64_t c = cur->idx[0], o = old->idx[0] % m;
+  int64_t k = c - ((c - o) % m + m) % m;
+  if (c - k > m / 2)
+    k += m;
+  old->idx[0] = k;
+}
+
+static int kkr_node_info_is_host(uint32_t node) {
+  return (kkr_node_owner[node] & 1) != 0;
 }
 
 static const char *op_name(uint16_t kind) {
@@ -256,7 +282,7 @@ static const char *race_subkind(const kkr_report *r) {
   const kkr_node_info *a = &r->acc[0].node, *b = &r->acc[1].node;
   if (r->acc[0].freed)
     return "use-after-free";
-  if (a->tl == b->tl && a->clk == b->clk && a->type != KKR_NODE_HOST)
+  if (a->node == b->node && a->type != KKR_NODE_HOST)
     return "iteration-overlap";
   if (a->type == KKR_NODE_HOST && b->type == KKR_NODE_HOST)
     return "host-threads";
@@ -302,13 +328,15 @@ static uintptr_t element_of(uintptr_t w, uint32_t mask, uint32_t size) {
   return size <= 16 ? a & ~(uintptr_t)(size - 1) : a;
 }
 
+/* Access kinds, as the access check passes them (kkr_access.c). */
+enum { ACC_WRITE = 1, ACC_ATOMIC = 2, ACC_FREE = 16 };
+
 void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
                      uint32_t flags, uintptr_t pc, uintptr_t rec_pc,
-                     uintptr_t fp, kkr_rec prev) {
+                     uintptr_t fp, uint64_t prev) {
   uint32_t size = 1u << ((flags >> 12) & 0xf);
   uintptr_t elem = element_of(word, mask, size);
-  uint32_t prev_pc32 = (uint32_t)(prev.b >> 32);
-  uintptr_t ppc = kkr_pc_expand(prev_pc32);
+  uintptr_t ppc = record_pc_of(prev);
   /* One access spans several granules: count the element once. */
   if (t->last_race_pc == rec_pc && t->last_race_elem == elem &&
       t->last_race_ppc == ppc)
@@ -317,8 +345,8 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
   t->last_race_elem = elem;
   t->last_race_ppc = ppc;
   t->ignore++;
-  int cur_w = (flags & (KKR_F_WRITE | KKR_F_FREE)) != 0;
-  int prev_w = (prev.a & KKR_F_WRITE) != 0;
+  int cur_w = (flags & (ACC_WRITE | ACC_FREE)) != 0;
+  int prev_w = (prev & KKR_R_W) != 0;
   uint64_t ka = access_key(rec_pc, cur_w), kb = access_key(ppc, prev_w);
   uint64_t key = (ka < kb ? ka * 31 + kb : kb * 31 + ka) ^
                  (uint64_t)KKR_REPORT_DATA_RACE;
@@ -340,8 +368,8 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
   r->naccess = 2;
   kkr_access_info *cur = &r->acc[0], *old = &r->acc[1];
   cur->write = (uint8_t)cur_w;
-  cur->atomic = (flags & KKR_F_ATOMIC) != 0;
-  cur->freed = (flags & KKR_F_FREE) != 0;
+  cur->atomic = (flags & ACC_ATOMIC) != 0;
+  cur->freed = (flags & ACC_FREE) != 0;
   cur->addr = elem;
   cur->size = size;
   if (cur->freed) {
@@ -355,15 +383,18 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
     cur->npcs = kkr_unwind_here(t, 0, 0, cur->pcs, 64);
   node_current(t, &cur->node);
   old->write = (uint8_t)prev_w;
-  old->atomic = (prev.a & KKR_F_ATOMIC) != 0;
-  old->size = KKR_REC_SIZE(prev.a);
-  old->addr = element_of(word, KKR_REC_MASK(prev.a), old->size);
+  old->atomic = (prev & KKR_R_A) != 0;
+  old->size = (uint32_t)__builtin_popcount(KKR_REC_MASK(prev));
+  old->addr = element_of(word, KKR_REC_MASK(prev), old->size);
   old->pcs[0] = ppc;
   old->npcs = ppc ? 1 : 0;
-  node_from((uint32_t)(prev.a >> 16) & 0xffff, (uint32_t)(prev.a >> 32),
-            (uint32_t)prev.b, &old->node);
-  if (prev.a & KKR_F_MULTI && old->node.tl == cur->node.tl &&
-      old->node.clk == cur->node.clk && old->node.strand == cur->node.strand) {
+  old->site_unknown = !ppc;
+  node_from(KKR_REC_NODE(prev),
+            (kkr_node_info_is_host(KKR_REC_NODE(prev)) ? 0 : KKR_REC_STRAND(prev)),
+            &old->node);
+  resolve_wrapped(&old->node, &cur->node);
+  if ((prev & KKR_R_M) && old->node.node == cur->node.node &&
+      old->node.strand == cur->node.strand) {
     /* The representative reader is this very strand; another one read too. */
     old->node.idx_exact = 0;
   }

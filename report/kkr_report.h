@@ -39,6 +39,7 @@ enum kkr_node_type {
 /* A node of the graph, as a report describes it. */
 typedef struct {
   uint8_t type;         /* KKR_NODE_* */
+  uint32_t node;        /* node id */
   uint32_t tl, clk, strand;
   uint32_t thread;      /* host: the thread; work: the submitting thread */
   int has_item;
@@ -67,6 +68,7 @@ typedef struct {
 
 typedef struct {
   uint8_t write, atomic, freed;
+  uint8_t site_unknown; /* a kernel with more access sites than records hold */
   uint32_t size;
   uintptr_t addr;
   uintptr_t pcs[64];
@@ -104,7 +106,7 @@ extern volatile int kkr_reports_pending;
  * earlier access. */
 void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
                      uint32_t flags, uintptr_t pc, uintptr_t rec_pc,
-                     uintptr_t fp, kkr_rec prev);
+                     uintptr_t fp, uint64_t prev);
 /* A fence (or another fencing call) inside a strand. */
 void kkr_report_fence_in_kernel(kkr_thread *t, kkr_op *op, uintptr_t pc,
                                 uintptr_t fp);

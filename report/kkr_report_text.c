@@ -59,7 +59,11 @@ static void print_access(kkr_str *s, const kkr_report *r, int i) {
   kkr_str_printf(s, " by ");
   kkr_describe_node(s, &a->node, 0);
   kkr_str_printf(s, ":\n");
-  print_frames(s, &a->sym);
+  if (a->site_unknown && a->sym.n == 0)
+    kkr_str_printf(s, "    <one of this kernel's accesses: it has more "
+                      "access sites than kkrace records exactly>\n");
+  else
+    print_frames(s, &a->sym);
 }
 
 static void describe_submitter(kkr_str *s, const kkr_node_info *n) {
@@ -183,7 +187,7 @@ void kkr_print_text(const kkr_report *r, kkr_str *s) {
   const kkr_node_info *a = &r->acc[0].node, *b = &r->acc[1].node;
   if (a->type != KKR_NODE_HOST)
     print_dispatch(s, a);
-  if (b->type != KKR_NODE_HOST && (b->tl != a->tl || b->clk != a->clk))
+  if (b->type != KKR_NODE_HOST && b->node != a->node)
     print_dispatch(s, b);
   print_explanation(s, r);
   if (r->count > 1)

@@ -21,6 +21,13 @@ enum {
   KKR_AF_RELEASE = 8   /* release (or stronger) ordering */
 };
 
+/* What a site slot holds: the site table it was looked up in and the
+ * index there (the runtime's business; the pass only reserves the space). */
+struct kkr_site_slot {
+  const void *table;
+  unsigned long long idx;
+};
+
 #define KKR_T_VOID void
 #define KKR_T_PTR void *
 #define KKR_T_I32 unsigned int
@@ -40,8 +47,15 @@ enum {
 extern "C" {
 #endif
 
+/* Exported from the program even where the runtime hides the rest. */
+#if defined(__GNUC__)
+#define KKR_ABI_VISIBLE __attribute__((visibility("default")))
+#else
+#define KKR_ABI_VISIBLE
+#endif
+
 #define KKR_ENTRY(name, ret, n, a, b, c, d, e, f) \
-  KKR_T_##ret __kkrace_##name(KKR_PARAMS_##n(a, b, c, d, e, f));
+  KKR_ABI_VISIBLE KKR_T_##ret __kkrace_##name(KKR_PARAMS_##n(a, b, c, d, e, f));
 #include "kkr_entry.inc"
 #undef KKR_ENTRY
 

@@ -8,11 +8,14 @@
  * after another, marked MULTI when several strands of one work item read the
  * same bytes, and spilled into a read set when unordered nodes read.
  *
- * Trade-off: records are per 4-byte granule with a byte mask.  When two
- * unordered nodes write disjoint bytes of one granule (elements of 1 or 2
- * bytes), the older record is replaced, so a third access can miss a race
- * with it (a false negative, never a false positive); the read side is exact
- * through read sets. */
+ * The common case of a race-free program -- what a cell holds happened before
+ * the access -- is decided inline, without a call (access_word).  Everything
+ * else takes the full path (access_cell).  When unordered accesses touch the
+ * two halves of one word (neighbouring ints of two iterations), the cell
+ * splits into two half-cells, so that Views of 4-byte elements stay exact;
+ * only elements of 1 or 2 bytes within one half share a record, and there the
+ * older of two unordered writes is replaced (a false negative, never a false
+ * positive). */
 #include <string.h>
 
 #include "kkr_report.h"
@@ -21,66 +24,182 @@
 __thread kkr_thread *kkr_tls __attribute__((tls_model("initial-exec")));
 int kkr_mt;
 
+/* Kinds of access, as the entry points pass them (bits 12-15: log2 of the
+ * size, for reports). */
+enum { ACC_WRITE = 1, ACC_ATOMIC = 2, ACC_FREE = 16 };
+
 /* Cells are locked only once the process has a second thread. */
 static kkr_spin cell_locks[4096];
-#define CELL_LOCK(c) (&cell_locks[((uintptr_t)(c) >> 5) & 4095])
+#define CELL_LOCK(c) (&cell_locks[((uintptr_t)(c) >> 4) & 4095])
 
-#define REC_MASK(a) KKR_REC_MASK(a)
-#define NODE_BITS 0xFFFFFFFFFFFF0000ull
+#define SITE_BITS ((uint64_t)0x3F << KKR_REC_SITE_SHIFT)
+#define HOST_SITE_BITS ((uint64_t)0x3FFFFFF << KKR_REC_SITE_SHIFT)
 
-KKR_INLINE int same_node(const kkr_thread *t, uint64_t ra) {
-  return ((ra ^ t->cur_a) & NODE_BITS) == 0;
+/* Whether node is one of the few remembered as ordered before the current
+ * node: a kernel's accesses mostly meet the records of a handful of earlier
+ * nodes (the host, the kernels before it). */
+KKR_INLINE int known_before(const kkr_thread *t, uint32_t node) {
+  return node == t->before[0] || node == t->before[1] ||
+         node == t->before[2] || node == t->before[3];
 }
 
-/* 1 if the recorded access (ra, strand) is ordered before the current node. */
-KKR_INLINE int ordered(const kkr_thread *t, uint64_t ra, uint32_t rstrand) {
-  if (same_node(t, ra)) {
+/* 1 if the record rec is ordered before the current node. */
+KKR_INLINE int ordered(const kkr_thread *t, uint64_t rec) {
+  uint32_t node = KKR_REC_NODE(rec);
+  if (node == t->cur_node) {
     if (!t->cur_is_item || t->cur_strand == KKR_STRAND_BACKEND)
       return 1;
-    if (ra & KKR_F_MULTI)
+    if (rec & KKR_R_M)
       return 0;
-    return rstrand == t->cur_strand || rstrand == KKR_STRAND_BACKEND;
+    uint32_t s = KKR_REC_STRAND(rec);
+    return s == t->cur_strand || s == KKR_STRAND_BACKEND;
   }
-  uint32_t tl = (uint32_t)(ra >> 16) & 0xffff;
-  return kkr_vc_get(t->cur_vc, tl) >= (uint32_t)(ra >> 32);
+  if (known_before(t, node))
+    return 1;
+  if (!kkr_node_before(t->cur_vc, node))
+    return 0;
+  kkr_thread *mt = (kkr_thread *)t;
+  mt->before[mt->before_next++ & 3] = node;
+  return 1;
 }
 
-KKR_INLINE int conflicts(const kkr_thread *t, kkr_rec r, uint32_t mask,
-                         uint32_t flags) {
-  if (!r.a || !(REC_MASK(r.a) & mask))
+KKR_INLINE int conflicts(const kkr_thread *t, uint64_t rec, uint32_t mask,
+                         uint32_t acc) {
+  if (!rec || !(KKR_REC_MASK(rec) & mask))
     return 0;
-  if (!((r.a | flags) & KKR_F_WRITE))
+  if (!((rec & KKR_R_W) || (acc & (ACC_WRITE | ACC_FREE))))
     return 0;
-  if (r.a & flags & KKR_F_ATOMIC)
+  if ((rec & KKR_R_A) && (acc & ACC_ATOMIC))
     return 0;
-  return !ordered(t, r.a, (uint32_t)r.b);
+  return !ordered(t, rec);
 }
+
+/* The record of the current access, without its site. */
+KKR_INLINE uint64_t access_rec(const kkr_thread *t, uint32_t mask,
+                               uint32_t acc) {
+  return t->cur_rec | (uint64_t)mask << 4 |
+         (acc & ACC_WRITE ? KKR_R_W : 0) | (acc & ACC_ATOMIC ? KKR_R_A : 0);
+}
+
+typedef struct kkr_site_slot site_slot;
+
+/* The site index of the access.  Inside a Kokkos atomic, the access is the
+ * program's call of it (which the instruction's slot does not stand for). */
+KKR_INLINE uint32_t access_site(kkr_thread *t, uint32_t acc, uintptr_t pc,
+                                site_slot *slot) {
+  if (KKR_UNLIKELY((acc & ACC_ATOMIC) && t->atomic_depth))
+    return kkr_site_index(t, NULL, t->atomic_pc);
+  return kkr_site_index(t, slot, pc);
+}
+
+KKR_INLINE uintptr_t record_pc(const kkr_thread *t, uint32_t acc,
+                               uintptr_t pc) {
+  return (acc & ACC_ATOMIC) && t->atomic_depth ? t->atomic_pc : pc;
+}
+
+/* The out-of-line part of the decision: what is not quickly ordered. */
+static KKR_NOINLINE int fast_update_more(kkr_thread *t, kkr_cell *c,
+                                         uint32_t mask, uint32_t acc,
+                                         uintptr_t pc, site_slot *slot) {
+  uint64_t w = c->w, r = c->r;
+  uint64_t rec = access_rec(t, mask, acc);
+  /* Another strand of this kernel read the same bytes: both reads stay
+   * (MULTI) and there is nothing more to decide. */
+  if (!(acc & ACC_WRITE) && r && !(r & KKR_R_X) &&
+      KKR_REC_NODE(r) == t->cur_node && t->cur_is_item &&
+      KKR_REC_MASK(r) == mask && t->cur_strand != KKR_STRAND_BACKEND &&
+      KKR_REC_STRAND(r) != KKR_STRAND_BACKEND && !(w & KKR_R_X) &&
+      (!w || ordered(t, w) || (KKR_REC_NODE(w) != t->cur_node &&
+                               !(KKR_REC_MASK(w) & mask)))) {
+    if (KKR_REC_STRAND(r) != t->cur_strand && !(r & KKR_R_M))
+      c->r = r | KKR_R_M;
+    return 1;
+  }
+  /* (A MULTI record of an earlier node is ordered like any other; of this
+   * node, ordered() says no.) */
+  if ((w | r) & KKR_R_X)
+    return 0;
+  if (w && ((KKR_REC_MASK(w) & ~mask) || !ordered(t, w)))
+    return 0;
+  if (r && ((KKR_REC_MASK(r) & ~mask) || !ordered(t, r)))
+    return 0;
+  rec |= (uint64_t)access_site(t, acc, pc, slot) << KKR_REC_SITE_SHIFT;
+  if (acc & ACC_WRITE) {
+    c->w = rec;
+    c->r = 0;
+  } else {
+    c->r = rec;
+  }
+  return 1;
+}
+
+/* rec, covered by mask, is quickly known to be ordered before this access:
+ * the node remembered as ordered before, or this very strand. */
+KKR_INLINE int quick_ordered(const kkr_thread *t, uint64_t rec, uint32_t mask) {
+  if (KKR_REC_MASK(rec) & ~mask)
+    return 0;
+  uint32_t node = KKR_REC_NODE(rec);
+  if (known_before(t, node))
+    return 1;
+  return node == t->cur_node &&
+         (!t->cur_is_item || (KKR_REC_STRAND(rec) == t->cur_strand &&
+                              !(rec & KKR_R_M)));
+}
+
+/* The inline decision on one cell (or half-cell): 1 if done. */
+KKR_INLINE int fast_update(kkr_thread *t, kkr_cell *c, uint32_t mask,
+                           uint32_t acc, uintptr_t pc, site_slot *slot) {
+  uint64_t w = c->w, r = c->r;
+  uint64_t rec = access_rec(t, mask, acc);
+  uint64_t same = t->cur_is_item ? ~SITE_BITS : ~HOST_SITE_BITS;
+  /* Repeating the last access changes nothing. */
+  if (acc & ACC_WRITE) {
+    if (!((w ^ rec) & same) && !r)
+      return 1;
+  } else if (!((r ^ rec) & same & ~(uint64_t)KKR_R_M)) {
+    return 1;
+  }
+  if (KKR_UNLIKELY(kkr_mt) || (acc & ACC_FREE) || ((w | r) & KKR_R_X))
+    return 0;
+  /* What the cell holds happened before this access, and this access covers
+   * its bytes: the new record replaces the old. */
+  if ((w && !quick_ordered(t, w, mask)) || (r && !quick_ordered(t, r, mask)))
+    return fast_update_more(t, c, mask, acc, pc, slot);
+  rec |= (uint64_t)access_site(t, acc, pc, slot) << KKR_REC_SITE_SHIFT;
+  if (acc & ACC_WRITE) {
+    c->w = rec;
+    c->r = 0;
+  } else {
+    c->r = rec;
+  }
+  return 1;
+}
+
+/* ---- The full path -------------------------------------------------------- */
 
 typedef struct {
-  kkr_rec recs[4];
+  uint64_t recs[4];
   int n;
 } conflict_list;
 
-KKR_INLINE void note_conflict(conflict_list *cl, kkr_rec r) {
+KKR_INLINE void note_conflict(conflict_list *cl, uint64_t rec) {
   if (cl->n < 4)
-    cl->recs[cl->n++] = r;
+    cl->recs[cl->n++] = rec;
 }
 
-/* A read joins the read set s (the cell lock is held); returns the set,
- * which may have moved. */
-static kkr_readset *readset_add(kkr_thread *t, kkr_readset *s, kkr_rec nr) {
-  uint32_t nmask = REC_MASK(nr.a), j = 0;
+/* A read joins the read set s; returns the set, which may have moved. */
+static kkr_readset *readset_add(kkr_thread *t, kkr_readset *s, uint64_t nr) {
+  uint32_t nmask = KKR_REC_MASK(nr), j = 0;
   int merged = 0;
   for (uint32_t i = 0; i < s->n; i++) {
-    kkr_rec r = s->recs[i];
-    if (!merged && same_node(t, r.a) && (REC_MASK(r.a) & nmask) &&
-        ((uint32_t)r.b == t->cur_strand || !ordered(t, r.a, (uint32_t)r.b))) {
-      if ((uint32_t)r.b != t->cur_strand)
-        r.a |= KKR_F_MULTI;
-      r.a |= (uint64_t)nmask << 8; /* mask bits: a union of bytes */
+    uint64_t r = s->recs[i];
+    if (!merged && KKR_REC_NODE(r) == t->cur_node &&
+        (KKR_REC_MASK(r) & nmask)) {
+      if (KKR_REC_STRAND(r) != t->cur_strand && !ordered(t, r))
+        r |= KKR_R_M;
+      r |= (uint64_t)nmask << 4;
       merged = 1;
-    } else if (ordered(t, r.a, (uint32_t)r.b) &&
-               !(REC_MASK(r.a) & ~nmask)) {
+    } else if (ordered(t, r) && !(KKR_REC_MASK(r) & ~nmask)) {
       continue; /* superseded by the new read */
     }
     s->recs[j++] = r;
@@ -94,119 +213,191 @@ static kkr_readset *readset_add(kkr_thread *t, kkr_readset *s, kkr_rec nr) {
   return s;
 }
 
-static void record_read(kkr_thread *t, kkr_cell *c, kkr_rec nr) {
-  kkr_rec r = c->r;
-  uint32_t nmask = REC_MASK(nr.a);
-  if (!r.a) {
-    c->r = nr;
-  } else if (r.a & KKR_F_SET) {
-    kkr_readset *s = readset_add(t, (kkr_readset *)(uintptr_t)r.b, nr);
+static void record_read(kkr_thread *t, uint64_t *pr, uint64_t nr) {
+  uint64_t r = *pr;
+  uint32_t nmask = KKR_REC_MASK(nr);
+  if (!r) {
+    *pr = nr;
+  } else if (r & KKR_R_X) {
+    kkr_readset *s = readset_add(t, KKR_REC_PTR(r), nr);
     if (s->n == 1) {
-      c->r = s->recs[0];
+      *pr = s->recs[0];
       kkr_readset_free(s);
     } else {
-      c->r.b = (uint64_t)(uintptr_t)s;
+      *pr = (uint64_t)(uintptr_t)s | KKR_R_X;
     }
-  } else if (same_node(t, r.a) &&
-             ((uint32_t)r.b == t->cur_strand ||
-              t->cur_strand == KKR_STRAND_BACKEND)) {
-    c->r.a = nr.a | (r.a & (KKR_F_MULTI | 0x0f00));
-    c->r.b = nr.b;
-  } else if (ordered(t, r.a, (uint32_t)r.b) && !(REC_MASK(r.a) & ~nmask)) {
-    c->r = nr; /* the old read is ordered before this one */
-  } else if (same_node(t, r.a) && (REC_MASK(r.a) & nmask) &&
-             (uint32_t)r.b != KKR_STRAND_BACKEND) {
-    c->r.a |= KKR_F_MULTI | (uint64_t)nmask << 8; /* strands of one item */
+  } else if (KKR_REC_NODE(r) == t->cur_node &&
+             (KKR_REC_STRAND(r) == t->cur_strand ||
+              t->cur_strand == KKR_STRAND_BACKEND || !t->cur_is_item)) {
+    *pr = nr | (r & (KKR_R_M | 0xFF0)); /* same strand: a union of bytes */
+  } else if (ordered(t, r) && !(KKR_REC_MASK(r) & ~nmask)) {
+    *pr = nr; /* the old read is ordered before this one */
+  } else if (KKR_REC_NODE(r) == t->cur_node && (KKR_REC_MASK(r) & nmask) &&
+             KKR_REC_STRAND(r) != KKR_STRAND_BACKEND) {
+    *pr = r | KKR_R_M | (uint64_t)nmask << 4; /* strands of one item */
   } else {
     kkr_readset *s = kkr_readset_new(4);
     s->recs[0] = r;
     s->recs[1] = nr;
     s->n = 2;
-    c->r.a = KKR_F_SET;
-    c->r.b = (uint64_t)(uintptr_t)s;
+    *pr = (uint64_t)(uintptr_t)s | KKR_R_X;
   }
 }
 
-/* A write removes the reads it covers (they must be ordered before it or
- * were just reported). */
-static void clear_reads(kkr_cell *c, uint32_t wmask) {
-  kkr_rec r = c->r;
-  if (!r.a)
+/* A write removes the reads it covers (they were ordered before it or were
+ * just reported). */
+static void clear_reads(uint64_t *pr, uint32_t wmask) {
+  uint64_t r = *pr;
+  if (!r)
     return;
-  if (!(r.a & KKR_F_SET)) {
-    if (!(REC_MASK(r.a) & ~wmask))
-      c->r.a = c->r.b = 0;
+  if (!(r & KKR_R_X)) {
+    if (!(KKR_REC_MASK(r) & ~wmask))
+      *pr = 0;
     return;
   }
-  kkr_readset *s = (kkr_readset *)(uintptr_t)r.b;
+  kkr_readset *s = KKR_REC_PTR(r);
   uint32_t j = 0;
   for (uint32_t i = 0; i < s->n; i++)
-    if (REC_MASK(s->recs[i].a) & ~wmask)
+    if (KKR_REC_MASK(s->recs[i]) & ~wmask)
       s->recs[j++] = s->recs[i];
   s->n = j;
-  if (j == 0) {
-    c->r.a = c->r.b = 0;
-    kkr_readset_free(s);
-  } else if (j == 1) {
-    c->r = s->recs[0];
+  if (j <= 1) {
+    *pr = j ? s->recs[0] : 0;
     kkr_readset_free(s);
   }
 }
 
-/* flags: KKR_F_* in bits 0-7, log2 of the access size in bits 12-15. */
+/* Checks and updates one cell or half-cell (its lock held). */
+static void update(kkr_thread *t, kkr_cell *c, uint32_t mask, uint32_t acc,
+                   uint64_t rec, conflict_list *cl) {
+  if (conflicts(t, c->w, mask, acc))
+    note_conflict(cl, c->w);
+  if (acc & (ACC_WRITE | ACC_FREE)) {
+    uint64_t r = c->r;
+    if (r & KKR_R_X) {
+      kkr_readset *s = KKR_REC_PTR(r);
+      for (uint32_t i = 0; i < s->n; i++)
+        if (conflicts(t, s->recs[i], mask, acc))
+          note_conflict(cl, s->recs[i]);
+    } else if (conflicts(t, r, mask, acc)) {
+      note_conflict(cl, r);
+    }
+    if (!(acc & ACC_FREE)) {
+      c->w = rec;
+      clear_reads(&c->r, mask);
+    }
+  } else {
+    record_read(t, &c->r, rec);
+  }
+}
+
+/* rec restricted to the bytes hmask (0 if it has none of them). */
+static uint64_t restrict_rec(uint64_t rec, uint32_t hmask) {
+  uint32_t m = KKR_REC_MASK(rec) & hmask;
+  return m ? (rec & ~(uint64_t)0xFF0) | (uint64_t)m << 4 : 0;
+}
+
+static uint64_t restrict_reads(uint64_t r, uint32_t hmask) {
+  if (!(r & KKR_R_X))
+    return restrict_rec(r, hmask);
+  kkr_readset *s = KKR_REC_PTR(r), *h = NULL;
+  for (uint32_t i = 0; i < s->n; i++) {
+    uint64_t x = restrict_rec(s->recs[i], hmask);
+    if (!x)
+      continue;
+    if (!h)
+      h = kkr_readset_new(s->n);
+    h->recs[h->n++] = x;
+  }
+  if (!h)
+    return 0;
+  if (h->n == 1) {
+    uint64_t x = h->recs[0];
+    kkr_readset_free(h);
+    return x;
+  }
+  return (uint64_t)(uintptr_t)h | KKR_R_X;
+}
+
+/* Whether keeping rec exactly next to an access of mask needs the cell in
+ * halves: rec is not ordered before the access and keeps bytes in the half
+ * that the access does not touch. */
+static int must_split(const kkr_thread *t, uint64_t rec, uint32_t mask) {
+  if (!rec || (rec & KKR_R_X))
+    return 0;
+  uint32_t left = KKR_REC_MASK(rec) & ~mask;
+  if (!left)
+    return 0;
+  int other_half = (mask & 0x0F) ? (left & 0xF0) != 0 : (left & 0x0F) != 0;
+  return other_half && (mask == (mask & 0x0F) || mask == (mask & 0xF0)) &&
+         !ordered(t, rec);
+}
+
+static void split_cell(kkr_cell *c, kkr_split *s) {
+  for (int h = 0; h < 2; h++) {
+    uint32_t hmask = h ? 0xF0 : 0x0F;
+    s->half[h].w = restrict_rec(c->w, hmask);
+    s->half[h].r = restrict_reads(c->r, hmask);
+  }
+  if (c->r & KKR_R_X)
+    kkr_readset_free(KKR_REC_PTR(c->r));
+  c->w = KKR_R_X;
+  c->r = 0;
+}
+
 static KKR_NOINLINE void access_cell(kkr_thread *t, kkr_cell *c, uintptr_t w,
-                                     uint32_t mask, uint32_t flags,
-                                     uintptr_t pc, uintptr_t fp) {
-  /* Inside a Kokkos atomic, the access is the program's call of it. */
-  uintptr_t rpc = (flags & KKR_F_ATOMIC) && t->atomic_depth ? t->atomic_pc : pc;
-  kkr_rec nr;
-  nr.a = t->cur_a | (uint64_t)mask << 8 | (flags & 0xf0ff);
-  nr.b = (uint64_t)kkr_pc_compress(t, rpc) << 32 | t->cur_strand;
+                                     uint32_t mask, uint32_t acc, uintptr_t pc,
+                                     uintptr_t fp, site_slot *slot) {
+  uintptr_t rpc = record_pc(t, acc, pc);
+  uint64_t rec = access_rec(t, mask, acc);
+  if (!(acc & ACC_FREE)) /* a free is checked, not recorded */
+    rec |= (uint64_t)access_site(t, acc, pc, slot) << KKR_REC_SITE_SHIFT;
   conflict_list cl;
   cl.n = 0;
   kkr_spin *lock = kkr_mt ? CELL_LOCK(c) : NULL;
   if (lock)
     kkr_spin_lock(lock);
-  if (conflicts(t, c->w, mask, flags))
-    note_conflict(&cl, c->w);
-  if (flags & (KKR_F_WRITE | KKR_F_FREE)) {
-    kkr_rec r = c->r;
-    if (r.a & KKR_F_SET) {
-      kkr_readset *s = (kkr_readset *)(uintptr_t)r.b;
-      for (uint32_t i = 0; i < s->n; i++)
-        if (conflicts(t, s->recs[i], mask, flags))
-          note_conflict(&cl, s->recs[i]);
-    } else if (conflicts(t, r, mask, flags)) {
-      note_conflict(&cl, r);
-    }
-    if (!(flags & KKR_F_FREE)) {
-      /* The old write survives only in the bytes this one does not cover;
-       * one record per word keeps the newest (see the file comment). */
-      c->w = nr;
-      clear_reads(c, mask);
+  if (!(c->w & KKR_R_X) && !(acc & ACC_FREE) &&
+      (must_split(t, c->w, mask) ||
+       (!(acc & ACC_WRITE) && must_split(t, c->r, mask))))
+    split_cell(c, kkr_shadow_split(w));
+  if (c->w & KKR_R_X) {
+    kkr_split *s = kkr_shadow_split(w);
+    for (int h = 0; h < 2; h++) {
+      uint32_t hmask = mask & (h ? 0xF0 : 0x0F);
+      if (hmask)
+        update(t, &s->half[h], hmask, acc,
+               (rec & ~(uint64_t)0xFF0) | (uint64_t)hmask << 4, &cl);
     }
   } else {
-    record_read(t, c, nr);
+    update(t, c, mask, acc, rec, &cl);
   }
   if (lock)
     kkr_spin_unlock(lock);
   for (int i = 0; i < cl.n; i++)
-    kkr_report_race(t, w, mask, flags, pc, rpc, fp, cl.recs[i]);
+    kkr_report_race(t, w, mask, acc, pc, rpc, fp, cl.recs[i]);
+}
+
+static KKR_NOINLINE void access_word_slow(kkr_thread *t, kkr_cell *c,
+                                          uintptr_t w, uint32_t mask,
+                                          uint32_t acc, uintptr_t pc,
+                                          uintptr_t fp, site_slot *slot) {
+  /* A split cell whose half is in the common case. */
+  if ((c->w & KKR_R_X) && !kkr_mt && (mask == (mask & 0x0F) ||
+                                      mask == (mask & 0xF0)) &&
+      fast_update(t, &kkr_shadow_split(w)->half[(mask & 0x0F) ? 0 : 1], mask,
+                  acc, pc, slot))
+    return;
+  access_cell(t, c, w, mask, acc, pc, fp, slot);
 }
 
 KKR_INLINE void access_word(kkr_thread *t, uintptr_t w, uint32_t mask,
-                            uint32_t flags, uintptr_t pc, uintptr_t fp) {
+                            uint32_t acc, uintptr_t pc, uintptr_t fp,
+                            site_slot *slot) {
   kkr_cell *c = kkr_shadow_cell(w);
-  uint64_t na = t->cur_a | (uint64_t)mask << 8 | (flags & 0xf0ff);
-  /* Same-node fast paths: repeating the last access changes nothing. */
-  if (flags & KKR_F_WRITE) {
-    if (c->w.a == na && (uint32_t)c->w.b == t->cur_strand && !c->r.a)
-      return;
-  } else if ((c->r.a & ~(uint64_t)KKR_F_MULTI) == na &&
-             (uint32_t)c->r.b == t->cur_strand) {
+  if (KKR_LIKELY(fast_update(t, c, mask, acc, pc, slot)))
     return;
-  }
-  access_cell(t, c, w, mask, flags, pc, fp);
+  access_word_slow(t, c, w, mask, acc, pc, fp, slot);
 }
 
 static uint32_t size_log(uintptr_t size) {
@@ -216,19 +407,20 @@ static uint32_t size_log(uintptr_t size) {
   return l;
 }
 
-void kkr_access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
-                      uint32_t flags, uintptr_t pc, uintptr_t fp) {
+static void access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
+                         uint32_t acc, uintptr_t pc, uintptr_t fp,
+                         site_slot *slot) {
   uintptr_t end = addr + size;
   if (size == 0 || end < addr)
     return;
-  if (!(flags & 0xf000))
-    flags |= size_log(size) << 12;
+  if (!(acc & 0xf000))
+    acc |= size_log(size) << 12;
   for (uintptr_t w = addr & ~(uintptr_t)(KKR_GRAN - 1); w < end;
        w += KKR_GRAN) {
     uintptr_t lo = addr > w ? addr : w;
     uintptr_t hi = end < w + KKR_GRAN ? end : w + KKR_GRAN;
     uint32_t mask = ((1u << (hi - lo)) - 1) << (lo - w);
-    if (flags & KKR_F_FREE) {
+    if (acc & ACC_FREE) {
       /* A free only checks: the shadow is cleared right after, and chunks
        * never touched hold nothing. */
       kkr_cell *c = kkr_shadow_cell_if_mapped(w);
@@ -236,12 +428,22 @@ void kkr_access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
         w = (w | ((1u << KKR_CHUNK_SHIFT) - 1)) + 1 - KKR_GRAN;
         continue;
       }
-      if (c->w.a || c->r.a)
-        access_cell(t, c, w, mask, flags, pc, fp);
+      uint64_t cw = c->w, cr = c->r;
+      if (!(cw | cr))
+        continue;
+      if (!((cw | cr) & (KKR_R_X | KKR_R_M)) && (!cw || ordered(t, cw)) &&
+          (!cr || ordered(t, cr)))
+        continue; /* what the word saw happened before the free */
+      access_cell(t, c, w, mask, acc, pc, fp, slot);
     } else {
-      access_word(t, w, mask, flags, pc, fp);
+      access_word(t, w, mask, acc, pc, fp, slot);
     }
   }
+}
+
+void kkr_access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
+                      uint32_t acc, uintptr_t pc, uintptr_t fp) {
+  access_range(t, addr, size, acc, pc, fp, NULL);
 }
 
 /* ---- Entry points ------------------------------------------------------- */
@@ -263,36 +465,83 @@ KKR_INLINE kkr_thread *entry_thread(uintptr_t a) {
   return t;
 }
 
-/* size_log: log2 of size, stored in records for reports. */
-KKR_INLINE void access_entry(uintptr_t a, uint32_t size, uint32_t size_log,
-                             uint32_t flags, uintptr_t pc, uintptr_t fp) {
+/* Every access that is not the common case below: the general path. */
+static KKR_NOINLINE void access_general(uintptr_t a, uint32_t size,
+                                        uint32_t size_lg, uint32_t acc,
+                                        uintptr_t pc, site_slot *slot) {
   kkr_thread *t = entry_thread(a);
   if (!t)
     return;
   if (KKR_UNLIKELY(t->atomic_depth))
-    flags |= KKR_F_ATOMIC;
-  flags |= size_log << 12;
+    acc |= ACC_ATOMIC;
+  acc |= size_lg << 12;
   uintptr_t off = a & (KKR_GRAN - 1);
-  if (KKR_LIKELY(off + size <= KKR_GRAN)) {
-    access_word(t, a - off, ((1u << size) - 1) << off, flags, pc, fp);
-  } else if (size == 8 && off == 0) {
-    /* An aligned 8-byte access: two granules of one cache line. */
-    access_word(t, a, 0xf, flags, pc, fp);
-    access_word(t, a + 4, 0xf, flags, pc, fp);
+  if (KKR_LIKELY(off + size <= KKR_GRAN))
+    access_word(t, a - off, ((1u << size) - 1) << off, acc, pc, 0, slot);
+  else
+    access_range(t, a, size, acc, pc, 0, slot);
+}
+
+/* The common case, decided without a call: an aligned access of up to 8
+ * bytes by an initialized thread, outside Kokkos atomics, whose cell holds
+ * records quickly known to be ordered before it (or this very access), and
+ * whose site slot is warm.  Everything else goes to access_general: that
+ * every other path is a tail call keeps this one free of register saves. */
+KKR_INLINE void access_entry(uintptr_t a, uint32_t size, uint32_t size_lg,
+                             uint32_t acc, uintptr_t pc, site_slot *slot) {
+  kkr_thread *t = kkr_tls;
+  if (KKR_UNLIKELY(!t || t->ignore || t->atomic_depth || (a & (size - 1)) ||
+                   size > KKR_GRAN))
+    return access_general(a, size, size_lg, acc, pc, slot);
+  if (a - t->priv_lo < t->priv_len || a - t->upd_lo < t->upd_len)
+    return;
+  kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
+  if (KKR_UNLIKELY(!chunk))
+    return access_general(a, size, size_lg, acc, pc, slot);
+  kkr_cell *c = chunk + KKR_CELL_INDEX(a);
+  uint32_t mask = ((1u << size) - 1) << (a & (KKR_GRAN - 1));
+  uint64_t w = c->w, r = c->r;
+  uint64_t rec = t->cur_rec | (uint64_t)mask << 4 | (acc & ACC_WRITE);
+  uint64_t same = t->cur_is_item ? ~SITE_BITS : ~HOST_SITE_BITS;
+  if (acc & ACC_WRITE) {
+    if (!((w ^ rec) & same) && !r)
+      return;
   } else {
-    kkr_access_range(t, a, size, flags, pc, fp);
+    if (!((r ^ rec) & same & ~(uint64_t)KKR_R_M))
+      return;
+    /* Many strands of this kernel read the element (a stencil's neighbours,
+     * the other bodies of an n-body step): the read record says so. */
+    if (KKR_REC_NODE(r) == t->cur_node && t->cur_is_item &&
+        !((r ^ rec) & 0xFF8) && t->cur_strand != KKR_STRAND_BACKEND &&
+        KKR_REC_STRAND(r) != KKR_STRAND_BACKEND && !kkr_mt &&
+        (!w || quick_ordered(t, w, mask))) {
+      if (!(r & KKR_R_M))
+        c->r = r | KKR_R_M;
+      return;
+    }
+  }
+  if (KKR_UNLIKELY(kkr_mt) || ((w | r) & KKR_R_X) ||
+      (w && !quick_ordered(t, w, mask)) || (r && !quick_ordered(t, r, mask)) ||
+      !slot || slot->table != t->sites)
+    return access_general(a, size, size_lg, acc, pc, slot);
+  rec |= slot->idx << KKR_REC_SITE_SHIFT;
+  if (acc & ACC_WRITE) {
+    c->w = rec;
+    c->r = 0;
+  } else {
+    c->r = rec;
   }
 }
 
 #define RET_PC ((uintptr_t)__builtin_return_address(0))
-#define FRAME ((uintptr_t)__builtin_frame_address(0))
+#define FRAME ((uintptr_t)0)
 
-#define KKR_ACCESS_ENTRIES(n, lg)                                     \
-  KKR_EXPORT void __kkrace_read##n(void *p) {                         \
-    access_entry((uintptr_t)p, n, lg, 0, RET_PC, FRAME);              \
-  }                                                                   \
-  KKR_EXPORT void __kkrace_write##n(void *p) {                        \
-    access_entry((uintptr_t)p, n, lg, KKR_F_WRITE, RET_PC, FRAME);    \
+#define KKR_ACCESS_ENTRIES(n, lg)                                        \
+  KKR_EXPORT void __kkrace_read##n(void *p, void *slot) {                \
+    access_entry((uintptr_t)p, n, lg, 0, RET_PC, slot);                  \
+  }                                                                      \
+  KKR_EXPORT void __kkrace_write##n(void *p, void *slot) {               \
+    access_entry((uintptr_t)p, n, lg, ACC_WRITE, RET_PC, slot);          \
   }
 KKR_ACCESS_ENTRIES(1, 0)
 KKR_ACCESS_ENTRIES(2, 1)
@@ -300,28 +549,30 @@ KKR_ACCESS_ENTRIES(4, 2)
 KKR_ACCESS_ENTRIES(8, 3)
 KKR_ACCESS_ENTRIES(16, 4)
 
-KKR_EXPORT void __kkrace_read_range(void *p, unsigned long long n) {
+KKR_EXPORT void __kkrace_read_range(void *p, unsigned long long n,
+                                    void *slot) {
   kkr_thread *t = entry_thread((uintptr_t)p);
   if (t)
-    kkr_access_range(t, (uintptr_t)p, n, t->atomic_depth ? KKR_F_ATOMIC : 0,
-                     RET_PC, FRAME);
+    access_range(t, (uintptr_t)p, n, t->atomic_depth ? ACC_ATOMIC : 0,
+                 RET_PC, FRAME, slot);
 }
 
-KKR_EXPORT void __kkrace_write_range(void *p, unsigned long long n) {
+KKR_EXPORT void __kkrace_write_range(void *p, unsigned long long n,
+                                     void *slot) {
   kkr_thread *t = entry_thread((uintptr_t)p);
   if (t)
-    kkr_access_range(t, (uintptr_t)p, n,
-                     KKR_F_WRITE | (t->atomic_depth ? KKR_F_ATOMIC : 0),
-                     RET_PC, FRAME);
+    access_range(t, (uintptr_t)p, n,
+                 ACC_WRITE | (t->atomic_depth ? ACC_ATOMIC : 0), RET_PC,
+                 FRAME, slot);
 }
 
 KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
-                                unsigned int aflags) {
+                                unsigned int aflags, void *slot) {
   kkr_thread *t = entry_thread((uintptr_t)p);
   if (!t)
     return;
-  uint32_t flags = KKR_F_ATOMIC | (aflags & KKR_AF_WRITE ? KKR_F_WRITE : 0);
-  kkr_access_range(t, (uintptr_t)p, size ? size : 1, flags, RET_PC, FRAME);
+  uint32_t acc = ACC_ATOMIC | (aflags & KKR_AF_WRITE ? ACC_WRITE : 0);
+  access_range(t, (uintptr_t)p, size ? size : 1, acc, RET_PC, FRAME, slot);
 }
 
 KKR_EXPORT void __kkrace_atomic_acquire(void *p) { (void)p; }
@@ -332,7 +583,17 @@ KKR_EXPORT void __kkrace_copy_range(void *dst, void *src,
   if (!t || t->ignore)
     return;
   kkr_access_range(t, (uintptr_t)src, n, 0, RET_PC, FRAME);
-  kkr_access_range(t, (uintptr_t)dst, n, KKR_F_WRITE, RET_PC, FRAME);
+  kkr_access_range(t, (uintptr_t)dst, n, ACC_WRITE, RET_PC, FRAME);
+}
+
+void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
+                      uintptr_t pc, uintptr_t fp) {
+  if (t && !t->ignore && t->nops == 0) {
+    t->free_size = size;
+    kkr_access_range(t, addr, size, ACC_WRITE | ACC_FREE, pc, fp);
+    t->free_size = 0;
+  }
+  kkr_shadow_clear(addr, size);
 }
 
 /* A stack slot starts holding a new variable: what the slot's previous
@@ -341,9 +602,24 @@ KKR_EXPORT void __kkrace_copy_range(void *dst, void *src,
  * dispatching function's frame and share slots from one dispatch or one
  * iteration to the next; without this, their reuse would look like races. */
 KKR_EXPORT void __kkrace_stack_scope(void *p, unsigned long long n) {
-  if (KKR_LIKELY(kkr_dir != NULL) &&
-      kkr_shadow_cell_if_mapped((uintptr_t)p) != NULL)
-    kkr_shadow_clear((uintptr_t)p, n);
+  uintptr_t a = (uintptr_t)p;
+  if (KKR_UNLIKELY(kkr_dir == NULL))
+    return;
+  kkr_cell *c = kkr_shadow_cell_if_mapped(a);
+  if (!c)
+    return;
+  /* Small locals in one chunk, with no split cells or read sets: inline. */
+  uintptr_t first = a >> KKR_GRAN_SHIFT, last = (a + n - 1) >> KKR_GRAN_SHIFT;
+  if (n && n <= 256 && (a >> KKR_CHUNK_SHIFT) == ((a + n - 1) >> KKR_CHUNK_SHIFT)) {
+    uint64_t any = 0;
+    for (uintptr_t i = 0; i <= last - first; i++)
+      any |= c[i].w | c[i].r;
+    if (!(any & KKR_R_X)) {
+      memset(c, 0, (last - first + 1) * sizeof(kkr_cell));
+      return;
+    }
+  }
+  kkr_shadow_clear(a, n);
 }
 
 KKR_EXPORT void __kkrace_escape(void *p) { (void)p; }

@@ -110,16 +110,6 @@ int kkr_views_take(uintptr_t lo, kkr_view_alloc *out) {
 
 /* ---- Frees -------------------------------------------------------------- */
 
-void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
-                      uintptr_t pc, uintptr_t fp) {
-  if (t && !t->ignore && t->nops == 0) {
-    t->free_size = size;
-    kkr_access_range(t, addr, size, KKR_F_WRITE | KKR_F_FREE, pc, fp);
-    t->free_size = 0;
-  }
-  kkr_shadow_clear(addr, size);
-}
-
 extern char __executable_start[], etext[];
 
 static int from_program(uintptr_t pc) {

@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include "kkr_common.h"
+
 enum kkr_model { KKR_MODEL_KOKKOS = 0, KKR_MODEL_MINIKOKKOS = 1 };
 
 #define KKR_FLAGTYPE_BOOL int
@@ -19,7 +21,7 @@ typedef struct {
 } kkr_flags_t;
 
 /* The options in force, set once at start-up. */
-extern kkr_flags_t kkr_flags;
+KKR_HIDDEN extern kkr_flags_t kkr_flags;
 
 /* Sets every option to its default. */
 void kkr_flags_defaults(kkr_flags_t *f);

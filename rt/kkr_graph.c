@@ -237,9 +237,14 @@ kkr_item *kkr_submit(kkr_thread *t, kkr_instance *inst, kkr_op *op, int fifo,
   it->label = op->label;
   it->thread = t->info->id;
   it->submit_epoch = kkr_vc_get(&t->vc, t->info->tl);
+  it->node = kkr_node_new(q->id, q->clk, (uintptr_t)it);
+  /* Kernels submitted from one place run the same code: one site table. */
+  it->sites = kkr_sites_for(t->ops[0].pc);
   kkr_vc_join(&inst->accum, vc);
   kkr_vc_max(&inst->accum, q->id, q->clk);
   op->inst = inst;
+  op->item = it;
+  op->item_node = it->node;
   op->item_tl = q->id;
   op->item_clk = q->clk;
   kkr_spin_unlock(&inst->lock);
@@ -276,25 +281,62 @@ void kkr_fence_space_snapshot(const char *space, kkr_vc *dst) {
   kkr_instances_each(snap_space, &s);
 }
 
+/* ---- Nodes ------------------------------------------------------------- */
+
+uint64_t *kkr_nodes;
+uintptr_t *kkr_node_owner;
+static uint32_t next_node = 1;
+
+uint32_t kkr_node_new(uint32_t tl, uint32_t clk, uintptr_t info) {
+  if (!kkr_nodes) {
+    kkr_spin_lock(&graph_lock);
+    if (!kkr_nodes) {
+      kkr_node_owner = kkr_mmap_noreserve(sizeof(uintptr_t) << KKR_NODE_BITS,
+                                         "the node table");
+      __atomic_store_n(&kkr_nodes,
+                       kkr_mmap_noreserve(sizeof(uint64_t) << KKR_NODE_BITS,
+                                          "the node table"),
+                       __ATOMIC_RELEASE);
+    }
+    kkr_spin_unlock(&graph_lock);
+  }
+  uint32_t id = __atomic_fetch_add(&next_node, 1, __ATOMIC_RELAXED);
+  if (id >= (1u << KKR_NODE_BITS))
+    kkr_die("more than %u host segments and work items: kkrace cannot tell "
+            "them apart any longer",
+            (1u << KKR_NODE_BITS) - 1);
+  kkr_nodes[id] = (uint64_t)clk << 16 | tl;
+  kkr_node_owner[id] = info;
+  return id;
+}
+
 /* ---- The current node --------------------------------------------------- */
 
+static void use_sites(kkr_thread *t, kkr_sites *s) { t->sites = s; }
+
 void kkr_node_host(kkr_thread *t) {
-  uint32_t tl = t->info->tl;
-  t->cur_a = (uint64_t)kkr_vc_get(&t->vc, tl) << 32 | (uint64_t)tl << 16;
+  memset(t->before, 0, sizeof t->before);
+  t->cur_node = t->host_node;
+  t->cur_rec = (uint64_t)t->host_node << KKR_REC_NODE_SHIFT;
   t->cur_strand = KKR_STRAND_HOST;
   t->cur_is_item = 0;
   t->cur_vc = &t->vc;
   t->item_op = NULL;
   t->upd_len = 0;
+  use_sites(t, t->info->sites);
 }
 
 void kkr_node_item(kkr_thread *t, kkr_op *op) {
-  t->cur_a = (uint64_t)op->item_clk << 32 | (uint64_t)op->item_tl << 16;
+  memset(t->before, 0, sizeof t->before);
+  t->cur_node = op->item_node;
   t->cur_strand = KKR_STRAND_BACKEND;
+  t->cur_rec = (uint64_t)op->item_node << KKR_REC_NODE_SHIFT |
+               (uint64_t)KKR_STRAND_BACKEND << KKR_REC_STRAND_SHIFT;
   t->cur_is_item = 1;
   t->cur_vc = &t->item_vc;
   t->item_op = op;
   t->strand_count = 0;
+  use_sites(t, op->item->sites);
 }
 
 void kkr_host_tick(kkr_thread *t) {
@@ -303,6 +345,7 @@ void kkr_host_tick(kkr_thread *t) {
   if (e == 0)
     kkr_die("a host thread ran out of epochs (2^32 releases)");
   kkr_vc_set(&t->vc, tl, e);
+  t->host_node = kkr_node_new(tl, e, (uintptr_t)t->info | 1);
   if (!t->cur_is_item)
     kkr_node_host(t);
 }

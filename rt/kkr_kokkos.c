@@ -129,7 +129,8 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
   op->exec_ident = NULL;
   op->has_exec = 0;
   op->inst = NULL;
-  op->item_tl = op->item_clk = 0;
+  op->item_tl = op->item_clk = op->item_node = 0;
+  op->item = NULL;
   op->label = NULL;
   op->snap.n = 0;
   op->sp = CALLER_SP;
@@ -211,7 +212,7 @@ static void op_finish(kkr_thread *t, kkr_op *op) {
   default:
     break;
   }
-  if (op->item_tl && t->item_op == op) {
+  if (op->item && t->item_op == op) {
     t->in_strand = 0;
     kkr_node_host(t);
   }
@@ -238,7 +239,7 @@ KKR_EXPORT void __kkrace_exec_ref(void *obj, unsigned long long objsize) {
   if (!t || t->nops == 0 || t->nops > KKR_MAX_OPS || t->in_strand)
     return;
   kkr_op *op = &t->ops[t->nops - 1];
-  if (op->absorbed || op->has_exec || op->item_tl)
+  if (op->absorbed || op->has_exec || op->item)
     return;
   if (!is_api(op->kind) && !is_exec(op->kind))
     return;
@@ -248,32 +249,45 @@ KKR_EXPORT void __kkrace_exec_ref(void *obj, unsigned long long objsize) {
 
 /* ---- Strands ------------------------------------------------------------ */
 
-/* Strand ids are 32 bits: RangePolicy indices as they are, MDRange indices
- * packed (16 bits each for rank 2, 11/11/10 for rank 3), TeamPolicy league
- * ranks in call order.  Ids wrap past 2^32 strands; 0 and 1 are reserved. */
+/* Strand ids are 20 bits (KKR_STRAND_BITS), 0 and 1 reserved: RangePolicy
+ * indices modulo 2^20 - 2, MDRange indices packed (10 bits each for rank 2,
+ * 7/7/6 for rank 3) or hashed when they do not fit, TeamPolicy league ranks
+ * in call order.  Two strands with one id are one strand to the check: a race
+ * between iterations exactly 2^20 - 2 apart is missed. */
+#define STRAND_IDS ((1u << KKR_STRAND_BITS) - 2)
+
 static uint32_t strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
                           uint32_t nidx, uint32_t seq) {
   uint64_t id;
   switch (nidx) {
-  case 0: id = seq; break;
+  case 0:
+    id = seq;
+    if (seq >= STRAND_IDS)
+      it->lossy = 1;
+    break;
   case 1:
     id = i0;
-    if (i0 > 0xFFFFFFFDull)
+    if (i0 >= STRAND_IDS)
       it->lossy = 1;
     break;
   case 2:
-    id = (i0 & 0xffff) << 16 | (i1 & 0xffff);
-    if ((i0 | i1) > 0xffff)
+    if ((i0 | i1) < 1024) {
+      id = i0 << 10 | i1;
+    } else {
+      id = kkr_mix64(i0 * 0x9E3779B97F4A7C15ull ^ i1);
       it->lossy = 1;
+    }
     break;
   default:
-    id = (i0 & 0x7ff) << 21 | (i1 & 0x7ff) << 10 | (i2 & 0x3ff);
-    if ((i0 | i1) > 0x7ff || i2 > 0x3ff)
+    if ((i0 | i1) < 128 && i2 < 64) {
+      id = i0 << 13 | i1 << 6 | i2;
+    } else {
+      id = kkr_mix64((i0 * 0x9E3779B97F4A7C15ull ^ i1) * 0xC2B2AE3D27D4EB4Full ^ i2);
       it->lossy = 1;
+    }
     break;
   }
-  uint32_t s = (uint32_t)id + 2;
-  return s < 2 ? s + 2 : s;
+  return (uint32_t)(id % STRAND_IDS) + 2;
 }
 
 /* Size of a reduction value the pass could not size (array reductions):
@@ -288,12 +302,20 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
   if (!t || t->in_strand++ || !t->item_op)
     return;
   kkr_op *op = t->item_op;
-  kkr_item *it = kkr_item_get(op->item_tl, op->item_clk);
-  if (nidx > 3)
-    nidx = 3;
-  if (t->strand_count == 0)
+  kkr_item *it = op->item;
+  uint32_t id;
+  if (KKR_LIKELY(nidx == 1 && i0 < STRAND_IDS)) {
+    id = (uint32_t)i0 + 2; /* a RangePolicy iteration */
+  } else {
+    if (nidx > 3)
+      nidx = 3;
+    id = strand_id(it, i0, i1, i2, nidx, t->strand_count);
+  }
+  if (KKR_UNLIKELY(t->strand_count++ == 0))
     it->nidx = (uint8_t)nidx;
-  t->cur_strand = strand_id(it, i0, i1, i2, nidx, t->strand_count++);
+  t->cur_strand = id;
+  t->cur_rec = (uint64_t)op->item_node << KKR_REC_NODE_SHIFT |
+               (uint64_t)id << KKR_REC_STRAND_SHIFT;
   t->strand_idx[0] = (int64_t)(nidx ? i0 : t->strand_count - 1);
   t->strand_idx[1] = (int64_t)i1;
   t->strand_idx[2] = (int64_t)i2;
@@ -309,6 +331,8 @@ KKR_EXPORT void __kkrace_strand_end(void) {
     return;
   if (t->item_op) {
     t->cur_strand = KKR_STRAND_BACKEND;
+    t->cur_rec = (uint64_t)t->item_op->item_node << KKR_REC_NODE_SHIFT |
+                 (uint64_t)KKR_STRAND_BACKEND << KKR_REC_STRAND_SHIFT;
     t->upd_len = 0;
   }
 }
@@ -326,11 +350,8 @@ void kkr_kokkos_label(const char *name) {
   if (!is_api(op->kind) && !is_exec(op->kind))
     return;
   op->label = kkr_intern(name);
-  if (op->item_tl) {
-    kkr_item *it = kkr_item_get(op->item_tl, op->item_clk);
-    if (it)
-      it->label = op->label;
-  }
+  if (op->item)
+    op->item->label = op->label;
 }
 
 /* kokkosp_begin_deep_copy: the Views of the copy in progress. */
@@ -345,9 +366,9 @@ void kkr_kokkos_deep_copy(const char *dst_label, const char *src_label) {
       continue;
     if (op->absorbed)
       continue;
-    if (op->item_tl) {
-      kkr_item *it = kkr_item_get(op->item_tl, op->item_clk);
-      if (it && !it->copy_dst) {
+    if (op->item) {
+      kkr_item *it = op->item;
+      if (!it->copy_dst) {
         it->copy_dst = kkr_intern(dst_label);
         it->copy_src = kkr_intern(src_label);
       }

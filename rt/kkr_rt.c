@@ -49,7 +49,9 @@ kkr_thread *kkr_thread_slow(void) {
   t->info->id = __atomic_fetch_add(&kkr_nthreads, 1, __ATOMIC_RELAXED);
   kkr_timeline *tl = kkr_timeline_new(KKR_TL_HOST, t->info, NULL);
   t->info->tl = tl->id;
+  t->info->sites = kkr_host_sites();
   kkr_vc_set(&t->vc, tl->id, 1);
+  t->host_node = kkr_node_new(tl->id, 1, (uintptr_t)t->info | 1);
   thread_stack_bounds(t);
   kkr_node_host(t);
   t->ignore = 0;

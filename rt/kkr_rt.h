@@ -29,7 +29,7 @@
 #define KKR_MAX_OPS 64
 #define KKR_MAX_TIMELINES 65535
 
-/* Strand ids (32 bits in a shadow record). */
+/* Strand ids (20 bits in a shadow record). */
 #define KKR_STRAND_HOST 0    /* a host segment: no strands */
 #define KKR_STRAND_BACKEND 1 /* a work item's own code, outside the functor */
 
@@ -51,15 +51,29 @@ void kkr_vc_free(kkr_vc *v);
 
 /* ---- Threads, timelines, instances, work items -------------------------- */
 
+/* Access sites: the program counters of one node's accesses, so that a
+ * shadow record holds a small index instead of a pc.  Work items share the
+ * table of their submission site (the same kernel has the same sites); host
+ * threads have one each. */
+typedef struct kkr_sites {
+  kkr_spin lock;
+  uint32_t n, cap, max; /* max: the largest index a record can hold */
+  uintptr_t *pcs;
+  struct kkr_site_entry *index; /* pc -> index (host tables) */
+} kkr_sites;
+
 /* What reports need to know of a host thread, kept after it exits. */
 typedef struct kkr_thread_info {
   uint32_t id;   /* 0: the main thread */
   uint32_t tl;   /* its timeline */
   uint32_t create_stack; /* where it was created (stack depot id) */
+  kkr_sites *sites;
 } kkr_thread_info;
 
 /* One work item: a dispatch, an asynchronous copy, a View initialization. */
 typedef struct kkr_item {
+  uint32_t node;          /* its node id */
+  kkr_sites *sites;
   const char *label;      /* kernel label (interned) */
   uint32_t stack;         /* where it was submitted (stack depot id) */
   uint32_t submit_epoch;  /* the submitter's own epoch at submission */
@@ -106,7 +120,9 @@ typedef struct kkr_op {
   uintptr_t sp;           /* the caller's stack pointer */
   uintptr_t pc, fp;       /* the call site, to walk its stack */
   kkr_instance *inst;
-  uint32_t item_tl, item_clk; /* the work item it created (tl 0: none) */
+  uint32_t item_node;         /* the work item it created (0: none) */
+  uint32_t item_tl, item_clk;
+  struct kkr_item *item;      /* and its description */
   const char *label;
   kkr_vc snap;            /* fences: what the fence teaches, taken at begin */
 } kkr_op;
@@ -118,12 +134,15 @@ typedef struct kkr_thread {
   uintptr_t atomic_pc;    /* where the program called the Kokkos atomic */
   uintptr_t priv_lo, priv_len; /* stack frames private to the op in progress */
   uintptr_t upd_lo, upd_len;   /* the current strand's private reduction value */
-  uint64_t cur_a;         /* current node: epoch << 32 | timeline << 16 */
+  uint64_t cur_rec;       /* node and strand bits of the current node's records */
+  uint32_t cur_node;      /* current node id */
   uint32_t cur_strand;    /* current strand (KKR_STRAND_*) */
   uint32_t cur_is_item;   /* the current node is a work item */
   const kkr_vc *cur_vc;   /* what the current node knows */
-  uintptr_t far_pc;       /* last pc outside the main text, and its code */
-  uint32_t far_pc32;
+  kkr_sites *sites;       /* the current node's access sites */
+  uint32_t host_node;     /* the node id of the host thread's segment */
+  uint32_t before[4];     /* nodes known to be ordered before cur_node */
+  uint32_t before_next;
 
   kkr_thread_info *info;
   kkr_vc vc;              /* the host thread's clock */
@@ -140,10 +159,39 @@ typedef struct kkr_thread {
   uintptr_t free_size;    /* bytes of the free being checked, for reports */
 } kkr_thread;
 
-extern __thread kkr_thread *kkr_tls __attribute__((tls_model("initial-exec")));
-extern int kkr_inited;
-extern int kkr_mt;            /* the process has more than one thread */
-extern uintptr_t kkr_text_base; /* start of the main executable's image */
+/* ---- Nodes -------------------------------------------------------------- */
+
+/* Every host segment and work item has a node id; records hold it.
+ * kkr_nodes[id] = epoch << 16 | timeline; kkr_node_owner[id] is the kkr_item
+ * of a work item, or the kkr_thread_info of a host thread with bit 0 set. */
+KKR_HIDDEN extern uint64_t *kkr_nodes;
+KKR_HIDDEN extern uintptr_t *kkr_node_owner;
+uint32_t kkr_node_new(uint32_t tl, uint32_t clk, uintptr_t info);
+
+/* 1 if everything of node is ordered before a node that knows vc. */
+KKR_INLINE int kkr_node_before(const kkr_vc *vc, uint32_t node) {
+  uint64_t n = kkr_nodes[node];
+  return kkr_vc_get(vc, (uint32_t)n & 0xffff) >= (uint32_t)(n >> 16);
+}
+
+/* ---- Sites -------------------------------------------------------------- */
+
+kkr_sites *kkr_sites_new(uint32_t max);
+/* The site table shared by work items submitted from key (a code address). */
+kkr_sites *kkr_sites_for(uintptr_t key);
+/* The one table of host code, shared by all threads. */
+kkr_sites *kkr_host_sites(void);
+struct kkr_thread;
+uint32_t kkr_site_index_slow(struct kkr_thread *t, struct kkr_site_slot *slot,
+                             uintptr_t pc);
+/* The pc of a site, 0 if unknown. */
+uintptr_t kkr_site_pc(const kkr_sites *s, uint32_t idx);
+
+KKR_HIDDEN extern __thread kkr_thread *kkr_tls
+    __attribute__((tls_model("initial-exec")));
+KKR_HIDDEN extern int kkr_inited;
+KKR_HIDDEN extern int kkr_mt;            /* the process has more than one thread */
+KKR_HIDDEN extern uintptr_t kkr_text_base; /* start of the main executable's image */
 
 kkr_thread *kkr_thread_slow(void);
 KKR_INLINE kkr_thread *kkr_thread_get(void) {
@@ -190,16 +238,13 @@ uint32_t kkr_unwind_fp(kkr_thread *t, uintptr_t pc, uintptr_t fp,
  * frame pointers; starts at pc. */
 uint32_t kkr_unwind_here(kkr_thread *t, uintptr_t pc, uintptr_t fp,
                          uintptr_t *out, uint32_t max);
-/* Compressed program counters in shadow records. */
-uint32_t kkr_pc_compress_slow(kkr_thread *t, uintptr_t pc);
-uintptr_t kkr_pc_expand(uint32_t pc32);
-KKR_INLINE uint32_t kkr_pc_compress(kkr_thread *t, uintptr_t pc) {
-  uintptr_t d = pc - kkr_text_base;
-  if (KKR_LIKELY(d < 0x80000000u))
-    return (uint32_t)d;
-  if (KKR_LIKELY(pc == t->far_pc))
-    return t->far_pc32;
-  return kkr_pc_compress_slow(t, pc);
+/* The site index of the access at pc (whose site slot is slot, or NULL)
+ * for the current node: the slot remembers it for the current table. */
+KKR_INLINE uint32_t kkr_site_index(kkr_thread *t, struct kkr_site_slot *slot,
+                                   uintptr_t pc) {
+  if (KKR_LIKELY(slot && slot->table == t->sites))
+    return (uint32_t)slot->idx;
+  return kkr_site_index_slow(t, slot, pc);
 }
 
 /* ---- Accesses ----------------------------------------------------------- */
@@ -242,6 +287,6 @@ void kkr_init(void);
 /* Prints pending reports, writes SARIF; once. */
 void kkr_finalize(void);
 void kkr_install_crash_handlers(void);
-extern uint32_t kkr_nthreads;
+KKR_HIDDEN extern uint32_t kkr_nthreads;
 
 #endif /* KKR_RT_H */

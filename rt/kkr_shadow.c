@@ -1,59 +1,78 @@
-/* Shadow memory: the directory, chunk mapping, clearing and read sets. */
+/* Shadow memory: the directories, chunk mapping, clearing and read sets. */
 #include "kkr_shadow.h"
 
 #include <string.h>
 #include <sys/mman.h>
 
 kkr_cell **kkr_dir;
+kkr_split **kkr_split_dir;
 uint64_t kkr_readsets_live;
 static kkr_spin chunk_lock;
 static uintptr_t mapped_bytes;
 
 #define CHUNK_BYTES ((uintptr_t)KKR_CELLS_PER_CHUNK * sizeof(kkr_cell))
-#define DIR_INDEX(a) (((a) >> KKR_CHUNK_SHIFT) & ((1u << KKR_DIR_BITS) - 1))
+#define SPLIT_BYTES ((uintptr_t)KKR_CELLS_PER_CHUNK * sizeof(kkr_split))
 
 void kkr_shadow_init(void) {
   if (kkr_dir)
     return;
+  kkr_split_dir = kkr_mmap_noreserve(sizeof(kkr_split *) << KKR_DIR_BITS,
+                                     "the split-cell directory");
   kkr_dir = kkr_mmap_noreserve(sizeof(kkr_cell *) << KKR_DIR_BITS,
                                "the shadow directory");
 }
 
-kkr_cell *kkr_shadow_chunk_slow(uintptr_t addr) {
-  uintptr_t i = DIR_INDEX(addr);
+/* Maps a chunk for *slot (under chunk_lock). */
+static void *map_chunk(void **slot, uintptr_t bytes) {
   kkr_spin_lock(&chunk_lock);
-  kkr_cell *c = kkr_dir[i];
+  void *c = *slot;
   if (!c) {
-    c = kkr_mmap_noreserve(CHUNK_BYTES, "shadow memory");
-    mapped_bytes += CHUNK_BYTES;
-    __atomic_store_n(&kkr_dir[i], c, __ATOMIC_RELEASE);
+    c = kkr_mmap_noreserve(bytes, "shadow memory");
+    /* Huge pages: faulting shadow in 4 KiB at a time is what costs most. */
+    madvise(c, bytes, MADV_HUGEPAGE);
+    mapped_bytes += bytes;
+    __atomic_store_n(slot, c, __ATOMIC_RELEASE);
   }
   kkr_spin_unlock(&chunk_lock);
   return c;
 }
 
-uintptr_t kkr_shadow_mapped_bytes(void) { return mapped_bytes; }
-
-static void drop_readsets(kkr_cell *c, uintptr_t n) {
-  for (uintptr_t i = 0; i < n; i++)
-    if (c[i].r.a & KKR_F_SET) {
-      kkr_readset_free((kkr_readset *)(uintptr_t)c[i].r.b);
-      c[i].r.a = c[i].r.b = 0;
-    }
+kkr_cell *kkr_shadow_chunk_slow(uintptr_t addr) {
+  return map_chunk((void **)&kkr_dir[KKR_DIR_INDEX(addr)], CHUNK_BYTES);
 }
 
-/* Zeroes n cells; whole pages go back to the system (they read as zero). */
-static void zero_cells(kkr_cell *c, uintptr_t n) {
-  if (__atomic_load_n(&kkr_readsets_live, __ATOMIC_RELAXED))
-    drop_readsets(c, n);
-  uintptr_t lo = (uintptr_t)c, hi = lo + n * sizeof(kkr_cell);
+kkr_split *kkr_split_chunk_slow(uintptr_t addr) {
+  return map_chunk((void **)&kkr_split_dir[KKR_DIR_INDEX(addr)], SPLIT_BYTES);
+}
+
+uintptr_t kkr_shadow_mapped_bytes(void) { return mapped_bytes; }
+
+static void drop_readset(kkr_cell *c) {
+  if ((c->r & KKR_R_X) && c->r != KKR_R_X)
+    kkr_readset_free(KKR_REC_PTR(c->r));
+}
+
+/* Frees the read sets that n cells (and their halves) point to. */
+static void drop_readsets(kkr_cell *c, kkr_split *s, uintptr_t n) {
+  for (uintptr_t i = 0; i < n; i++) {
+    drop_readset(&c[i]);
+    if (s && (c[i].w & KKR_R_X)) {
+      drop_readset(&s[i].half[0]);
+      drop_readset(&s[i].half[1]);
+    }
+  }
+}
+
+/* Zeroes n bytes; whole pages go back to the system (they read as zero). */
+static void zero_bytes(void *p, uintptr_t n) {
+  uintptr_t lo = (uintptr_t)p, hi = lo + n;
   uintptr_t plo = (lo + 4095) & ~(uintptr_t)4095, phi = hi & ~(uintptr_t)4095;
   if (phi > plo && phi - plo >= 64 * 1024) {
     memset((void *)lo, 0, plo - lo);
     madvise((void *)plo, phi - plo, MADV_DONTNEED);
     memset((void *)phi, 0, hi - phi);
   } else {
-    memset(c, 0, n * sizeof(kkr_cell));
+    memset(p, 0, n);
   }
 }
 
@@ -66,27 +85,43 @@ void kkr_shadow_clear(uintptr_t addr, uintptr_t size) {
     uintptr_t chunk_end = (lo | ((1u << KKR_CHUNK_SHIFT) - 1)) + 1;
     uintptr_t end = hi < chunk_end ? hi : chunk_end;
     kkr_cell *c = kkr_shadow_cell_if_mapped(lo);
-    if (c)
-      zero_cells(c, (end - lo) >> KKR_GRAN_SHIFT);
+    if (c) {
+      uintptr_t n = (end - lo) >> KKR_GRAN_SHIFT;
+      kkr_split *s = kkr_split_dir[KKR_DIR_INDEX(lo)];
+      if (s)
+        s += KKR_CELL_INDEX(lo);
+      if (__atomic_load_n(&kkr_readsets_live, __ATOMIC_RELAXED))
+        drop_readsets(c, s, n);
+      /* Halves are stale once their cell is cleared: zero them too. */
+      if (s)
+        zero_bytes(s, n * sizeof(kkr_split));
+      zero_bytes(c, n * sizeof(kkr_cell));
+    }
     lo = end;
   }
 }
 
+void kkr_shadow_clear_all(void) {
+  for (uintptr_t i = 0; i < ((uintptr_t)1 << KKR_DIR_BITS); i++)
+    if (kkr_dir[i])
+      kkr_shadow_clear(i << KKR_CHUNK_SHIFT, (uintptr_t)1 << KKR_CHUNK_SHIFT);
+}
+
 kkr_readset *kkr_readset_new(uint32_t cap) {
-  kkr_readset *s = kkr_alloc(sizeof(kkr_readset) + cap * sizeof(kkr_rec));
+  kkr_readset *s = kkr_alloc(sizeof(kkr_readset) + cap * sizeof(uint64_t));
   s->cap = cap;
   __atomic_add_fetch(&kkr_readsets_live, 1, __ATOMIC_RELAXED);
   return s;
 }
 
 kkr_readset *kkr_readset_grow(kkr_readset *s) {
-  size_t old = sizeof(kkr_readset) + s->cap * sizeof(kkr_rec);
-  kkr_readset *t = kkr_realloc(s, old, old + s->cap * sizeof(kkr_rec));
+  size_t old = sizeof(kkr_readset) + s->cap * sizeof(uint64_t);
+  kkr_readset *t = kkr_realloc(s, old, old + s->cap * sizeof(uint64_t));
   t->cap *= 2;
   return t;
 }
 
 void kkr_readset_free(kkr_readset *s) {
-  kkr_free(s, sizeof(kkr_readset) + s->cap * sizeof(kkr_rec));
+  kkr_free(s, sizeof(kkr_readset) + s->cap * sizeof(uint64_t));
   __atomic_sub_fetch(&kkr_readsets_live, 1, __ATOMIC_RELAXED);
 }

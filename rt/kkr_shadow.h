@@ -1,22 +1,26 @@
-/* Shadow memory: for every aligned 4-byte granule of the program that
+/* Shadow memory: for every aligned 8-byte word of the program that
  * instrumented code touches, the last write and the reads since it.
  *
  * Layout: a two-level table.  kkr_dir[addr >> 20] points to the shadow chunk
- * of one MiB of program memory (256 Ki cells of 32 bytes), mapped without
- * reserve when first touched; memory that no instrumented code touches gets
- * no shadow.  Granules of 4 bytes keep Views of int and float exact: two
- * iterations that touch neighbouring elements never share a record.
+ * of one MiB of program memory (128 Ki cells of 16 bytes: twice the memory it
+ * shadows), mapped without reserve when first touched; memory that no
+ * instrumented code touches gets no shadow.
  *
- * A record (16 bytes) is one access:
- *   a: [63:32] epoch (clock) | [31:16] timeline | [15:12] log2 of the access
- *      size | [11:8] byte mask in the granule | [7:0] flags
- *   b: [63:32] compressed pc  | [31:0] strand
- * A zero 'a' is an empty record.  The node of an access is (timeline, epoch):
- * a host thread's segment, or one work item (see kkr_graph.c).  The strand
- * tells the logical threads of one work item apart.
+ * A record (64 bits) is one access:
+ *   [63:38] node   the host segment or work item that made it (kkr_nodes)
+ *   [37:18] strand the logical thread within a work item
+ *   [17:12] site   where: an index into the node's site table (kkr_sites)
+ *   [11:4]  mask   the bytes of the word it touched
+ *   [3:0]   flags  KKR_R_*
+ * Host records have no strand: their site index is the 26 bits [37:12].
+ * A zero record is empty.
  *
- * The read record may instead point to a read set (KKR_F_SET) when nodes that
- * nothing orders read the word (FastTrack's read-shared state). */
+ * Elements smaller than a word (int, float) that unordered nodes touch side
+ * by side split the cell in two half-cells of 4 bytes each: the write record
+ * then carries KKR_R_X and the halves live in a parallel region (kkr_split),
+ * mapped only for chunks that have splits.  The read record may instead point
+ * to a read set (KKR_R_X on the read record) when nodes that nothing orders
+ * read the same bytes (FastTrack's read-shared state). */
 #ifndef KKR_SHADOW_H
 #define KKR_SHADOW_H
 
@@ -24,64 +28,87 @@
 
 #include "kkr_common.h"
 
+/* Record flags. */
 enum {
-  KKR_F_WRITE = 1,   /* write (else read) */
-  KKR_F_ATOMIC = 2,  /* atomic access */
-  KKR_F_MULTI = 4,   /* read: several strands of this work item read it */
-  KKR_F_SET = 8,     /* read record: b points to a kkr_readset */
-  KKR_F_FREE = 16,   /* write: the memory was freed */
+  KKR_R_W = 1, /* a write (else a read) */
+  KKR_R_A = 2, /* atomic */
+  KKR_R_M = 4, /* read by several strands of one work item */
+  KKR_R_X = 8, /* w: the cell is split; r: points to a read set */
 };
 
-typedef struct {
-  uint64_t a, b;
-} kkr_rec;
+#define KKR_REC_NODE_SHIFT 38
+#define KKR_REC_STRAND_SHIFT 18
+#define KKR_REC_SITE_SHIFT 12
+#define KKR_REC_NODE(r) ((uint32_t)((r) >> KKR_REC_NODE_SHIFT))
+#define KKR_REC_STRAND(r) ((uint32_t)((r) >> KKR_REC_STRAND_SHIFT) & 0xFFFFF)
+#define KKR_REC_SITE(r) ((uint32_t)((r) >> KKR_REC_SITE_SHIFT) & 0x3F)
+#define KKR_REC_HOST_SITE(r) ((uint32_t)((r) >> KKR_REC_SITE_SHIFT) & 0x3FFFFFF)
+#define KKR_REC_MASK(r) ((uint32_t)((r) >> 4) & 0xFF)
+#define KKR_REC_PTR(r) ((void *)(uintptr_t)((r) & ~(uint64_t)15))
+#define KKR_NODE_BITS 26
+#define KKR_STRAND_BITS 20
+#define KKR_SITE_OTHER 63 /* a work item's access site beyond its table */
 
 typedef struct {
-  kkr_rec w; /* last write */
-  kkr_rec r; /* reads since the last write */
+  uint64_t w; /* last write */
+  uint64_t r; /* reads since the last write */
 } kkr_cell;
+
+/* The two half-cells of a split cell: bytes 0-3 and 4-7. */
+typedef struct {
+  kkr_cell half[2];
+} kkr_split;
 
 typedef struct {
   uint32_t n, cap;
-  kkr_rec recs[];
+  uint64_t recs[];
 } kkr_readset;
 
-#define KKR_GRAN 4
-#define KKR_GRAN_SHIFT 2
+#define KKR_GRAN 8
+#define KKR_GRAN_SHIFT 3
 #define KKR_CHUNK_SHIFT 20
 #define KKR_DIR_BITS 28 /* 2^(20+28) = 256 TiB of address space */
 #define KKR_CELLS_PER_CHUNK (1u << (KKR_CHUNK_SHIFT - KKR_GRAN_SHIFT))
+#define KKR_DIR_INDEX(a) \
+  (((a) >> KKR_CHUNK_SHIFT) & ((1u << KKR_DIR_BITS) - 1))
+#define KKR_CELL_INDEX(a) \
+  (((a) >> KKR_GRAN_SHIFT) & (KKR_CELLS_PER_CHUNK - 1))
 
-/* Fields of a record's 'a' word. */
-#define KKR_REC_MASK(a) ((uint32_t)((a) >> 8) & 0xf)
-#define KKR_REC_SIZE(a) (1u << (((a) >> 12) & 0xf))
-
-extern kkr_cell **kkr_dir;
+KKR_HIDDEN extern kkr_cell **kkr_dir;
+KKR_HIDDEN extern kkr_split **kkr_split_dir;
 
 kkr_cell *kkr_shadow_chunk_slow(uintptr_t addr);
+kkr_split *kkr_split_chunk_slow(uintptr_t addr);
 
-/* The cell of the granule holding addr; maps its chunk if needed. */
+/* The cell of the word holding addr; maps its chunk if needed. */
 KKR_INLINE kkr_cell *kkr_shadow_cell(uintptr_t addr) {
-  kkr_cell *chunk =
-      kkr_dir[(addr >> KKR_CHUNK_SHIFT) & ((1u << KKR_DIR_BITS) - 1)];
+  kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(addr)];
   if (KKR_UNLIKELY(!chunk))
     chunk = kkr_shadow_chunk_slow(addr);
-  return chunk + ((addr >> KKR_GRAN_SHIFT) & (KKR_CELLS_PER_CHUNK - 1));
+  return chunk + KKR_CELL_INDEX(addr);
 }
 
 /* The cell of addr, or NULL when its chunk was never touched. */
 KKR_INLINE kkr_cell *kkr_shadow_cell_if_mapped(uintptr_t addr) {
-  kkr_cell *chunk =
-      kkr_dir[(addr >> KKR_CHUNK_SHIFT) & ((1u << KKR_DIR_BITS) - 1)];
-  return chunk ? chunk + ((addr >> KKR_GRAN_SHIFT) & (KKR_CELLS_PER_CHUNK - 1))
-               : NULL;
+  kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(addr)];
+  return chunk ? chunk + KKR_CELL_INDEX(addr) : NULL;
+}
+
+/* The half-cells of the word holding addr. */
+KKR_INLINE kkr_split *kkr_shadow_split(uintptr_t addr) {
+  kkr_split *chunk = kkr_split_dir[KKR_DIR_INDEX(addr)];
+  if (KKR_UNLIKELY(!chunk))
+    chunk = kkr_split_chunk_slow(addr);
+  return chunk + KKR_CELL_INDEX(addr);
 }
 
 void kkr_shadow_init(void);
 /* Forgets every access to [addr, addr + size): the memory was freed or is new.
  * Whole shadow pages are returned to the system. */
 void kkr_shadow_clear(uintptr_t addr, uintptr_t size);
-/* Bytes of shadow mapped so far (virtual) and chunks in use. */
+/* Forgets every access everywhere (node ids wrapped around). */
+void kkr_shadow_clear_all(void);
+/* Bytes of shadow mapped so far (virtual). */
 uintptr_t kkr_shadow_mapped_bytes(void);
 
 /* Read sets (rare: reads by nodes that nothing orders). */
@@ -89,6 +116,6 @@ kkr_readset *kkr_readset_new(uint32_t cap);
 kkr_readset *kkr_readset_grow(kkr_readset *s);
 void kkr_readset_free(kkr_readset *s);
 /* Live read sets: when zero, clearing need not look for them. */
-extern uint64_t kkr_readsets_live;
+KKR_HIDDEN extern uint64_t kkr_readsets_live;
 
 #endif /* KKR_SHADOW_H */

@@ -22,8 +22,8 @@ Test(access, one_strand_reads_its_own_write) {
   double *p = calloc(4, sizeof *p);
   unsigned tok = dispatch(KKR_OP_EXEC_FOR);
   strand(0);
-  __kkrace_write8(&p[1]);
-  __kkrace_read8(&p[1]);
+  __kkrace_write8(&p[1], NULL);
+  __kkrace_read8(&p[1], NULL);
   __kkrace_strand_end();
   __kkrace_op_end(tok);
   cr_assert_eq(reports(), 0);
@@ -33,10 +33,10 @@ Test(access, two_strands_write_one_element) {
   double *p = calloc(4, sizeof *p);
   unsigned tok = dispatch(KKR_OP_EXEC_FOR);
   strand(0);
-  __kkrace_write8(&p[1]);
+  __kkrace_write8(&p[1], NULL);
   __kkrace_strand_end();
   strand(1);
-  __kkrace_write8(&p[1]);
+  __kkrace_write8(&p[1], NULL);
   __kkrace_strand_end();
   __kkrace_op_end(tok);
   cr_assert_eq(reports(), 1);
@@ -47,7 +47,7 @@ Test(access, neighbouring_ints_are_separate) {
   unsigned tok = dispatch(KKR_OP_EXEC_FOR);
   for (long i = 0; i < 8; i++) {
     strand(i);
-    __kkrace_write4(&p[i]);
+    __kkrace_write4(&p[i], NULL);
     __kkrace_strand_end();
   }
   __kkrace_op_end(tok);
@@ -57,11 +57,11 @@ Test(access, neighbouring_ints_are_separate) {
 Test(access, backend_code_is_ordered_with_strands) {
   double *p = calloc(4, sizeof *p);
   unsigned tok = dispatch(KKR_OP_EXEC_REDUCE);
-  __kkrace_write8(&p[0]); /* the backend initializes the result */
+  __kkrace_write8(&p[0], NULL); /* the backend initializes the result */
   strand(0);
-  __kkrace_read8(&p[0]);
+  __kkrace_read8(&p[0], NULL);
   __kkrace_strand_end();
-  __kkrace_write8(&p[0]); /* and finalizes it */
+  __kkrace_write8(&p[0], NULL); /* and finalizes it */
   __kkrace_op_end(tok);
   cr_assert_eq(reports(), 0);
 }
@@ -71,7 +71,7 @@ Test(access, reduction_value_is_private_to_each_strand) {
   unsigned tok = dispatch(KKR_OP_EXEC_REDUCE);
   for (long i = 0; i < 3; i++) {
     __kkrace_strand_begin(i, 0, 0, 1, &p[2], 8);
-    __kkrace_write8(&p[2]);
+    __kkrace_write8(&p[2], NULL);
     __kkrace_strand_end();
   }
   __kkrace_op_end(tok);
@@ -80,10 +80,10 @@ Test(access, reduction_value_is_private_to_each_strand) {
 
 Test(access, host_before_dispatch_is_ordered) {
   double *p = calloc(4, sizeof *p);
-  __kkrace_write8(&p[0]);
+  __kkrace_write8(&p[0], NULL);
   unsigned tok = dispatch(KKR_OP_EXEC_FOR);
   strand(0);
-  __kkrace_read8(&p[0]);
+  __kkrace_read8(&p[0], NULL);
   __kkrace_strand_end();
   __kkrace_op_end(tok);
   cr_assert_eq(reports(), 0);
@@ -93,10 +93,10 @@ Test(access, host_after_dispatch_needs_a_fence) {
   double *p = calloc(4, sizeof *p);
   unsigned tok = dispatch(KKR_OP_EXEC_FOR);
   strand(0);
-  __kkrace_write8(&p[0]);
+  __kkrace_write8(&p[0], NULL);
   __kkrace_strand_end();
   __kkrace_op_end(tok);
-  __kkrace_read8(&p[0]);
+  __kkrace_read8(&p[0], NULL);
   cr_assert_eq(reports(), 1);
 }
 
@@ -104,11 +104,11 @@ Test(access, fence_orders_dispatch_before_host) {
   double *p = calloc(4, sizeof *p);
   unsigned tok = dispatch(KKR_OP_EXEC_FOR);
   strand(0);
-  __kkrace_write8(&p[0]);
+  __kkrace_write8(&p[0], NULL);
   __kkrace_strand_end();
   __kkrace_op_end(tok);
   __kkrace_op_end(__kkrace_op_begin(KKR_OP_FENCE_GLOBAL, NULL, NULL, 0));
-  __kkrace_read8(&p[0]);
+  __kkrace_read8(&p[0], NULL);
   cr_assert_eq(reports(), 0);
 }
 
@@ -117,10 +117,10 @@ Test(access, atomics_do_not_race_with_atomics) {
   unsigned tok = dispatch(KKR_OP_EXEC_FOR);
   for (long i = 0; i < 4; i++) {
     strand(i);
-    __kkrace_atomic(&p[0], 4, KKR_AF_READ | KKR_AF_WRITE);
+    __kkrace_atomic(&p[0], 4, KKR_AF_READ | KKR_AF_WRITE, NULL);
     __kkrace_atomic_enter(); /* a Kokkos atomic compiled to plain code */
-    __kkrace_read4(&p[0]);
-    __kkrace_write4(&p[0]);
+    __kkrace_read4(&p[0], NULL);
+    __kkrace_write4(&p[0], NULL);
     __kkrace_atomic_exit();
     __kkrace_strand_end();
   }
@@ -132,10 +132,10 @@ Test(access, atomic_and_plain_race) {
   int *p = calloc(4, sizeof *p);
   unsigned tok = dispatch(KKR_OP_EXEC_FOR);
   strand(0);
-  __kkrace_atomic(&p[0], 4, KKR_AF_READ | KKR_AF_WRITE);
+  __kkrace_atomic(&p[0], 4, KKR_AF_READ | KKR_AF_WRITE, NULL);
   __kkrace_strand_end();
   strand(1);
-  __kkrace_write4(&p[0]);
+  __kkrace_write4(&p[0], NULL);
   __kkrace_strand_end();
   __kkrace_op_end(tok);
   cr_assert_eq(reports(), 1);
@@ -146,11 +146,11 @@ Test(access, reads_by_many_strands_then_a_write) {
   unsigned tok = dispatch(KKR_OP_EXEC_FOR);
   for (long i = 0; i < 3; i++) {
     strand(i);
-    __kkrace_read8(&p[0]);
+    __kkrace_read8(&p[0], NULL);
     __kkrace_strand_end();
   }
   strand(0); /* one of the readers writes: it races with the others */
-  __kkrace_write8(&p[0]);
+  __kkrace_write8(&p[0], NULL);
   __kkrace_strand_end();
   __kkrace_op_end(tok);
   cr_assert_eq(reports(), 1);
@@ -162,11 +162,11 @@ Test(access, unordered_readers_are_all_kept) {
   double *p = calloc(4, sizeof *p);
   unsigned tok = dispatch(KKR_OP_EXEC_FOR);
   strand(0);
-  __kkrace_read8(&p[0]);
+  __kkrace_read8(&p[0], NULL);
   __kkrace_strand_end();
   __kkrace_op_end(tok);
-  __kkrace_read8(&p[0]);
-  __kkrace_write8(&p[0]);
+  __kkrace_read8(&p[0], NULL);
+  __kkrace_write8(&p[0], NULL);
   cr_assert_eq(reports(), 1);
 }
 
@@ -174,13 +174,47 @@ Test(access, freed_memory_starts_fresh) {
   double *p = malloc(64);
   unsigned tok = dispatch(KKR_OP_EXEC_FOR);
   strand(0);
-  __kkrace_write8(&p[0]);
+  __kkrace_write8(&p[0], NULL);
   __kkrace_strand_end();
   __kkrace_op_end(tok);
   __kkrace_op_end(__kkrace_op_begin(KKR_OP_FENCE_GLOBAL, NULL, NULL, 0));
   free(p);
   double *q = malloc(64);
-  __kkrace_write8(&q[0]);
+  __kkrace_write8(&q[0], NULL);
   cr_assert_eq(reports(), 0);
   free(q);
+}
+
+Test(access, halves_of_a_word_stay_exact) {
+  /* Neighbouring ints written by different strands split their word's
+   * cell; a later write by yet another strand races with exactly the strand
+   * that wrote that int. */
+  int *p = calloc(8, sizeof *p);
+  unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+  for (long i = 0; i < 8; i++) {
+    strand(i);
+    __kkrace_read4(&p[i], NULL);
+    __kkrace_write4(&p[i], NULL);
+    __kkrace_strand_end();
+  }
+  strand(100);
+  __kkrace_write4(&p[5], NULL);
+  __kkrace_strand_end();
+  __kkrace_op_end(tok);
+  cr_assert_eq(reports(), 1);
+}
+
+Test(access, neighbouring_int_reads_do_not_race_with_own_writes) {
+  int *p = calloc(8, sizeof *p);
+  unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+  for (long i = 0; i < 8; i++) { /* all read their left neighbour */
+    strand(i);
+    if (i)
+      __kkrace_read4(&p[i - 1], NULL);
+    __kkrace_strand_end();
+  }
+  __kkrace_op_end(tok);
+  __kkrace_op_end(__kkrace_op_begin(KKR_OP_FENCE_GLOBAL, NULL, NULL, 0));
+  __kkrace_write4(&p[3], NULL); /* the host, after a fence */
+  cr_assert_eq(reports(), 0);
 }

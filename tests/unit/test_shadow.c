@@ -1,4 +1,5 @@
-/* Shadow memory (rt/kkr_shadow.c): granules, chunks, clearing, read sets. */
+/* Shadow memory (rt/kkr_shadow.c): words, chunks, split cells, clearing,
+ * read sets. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,13 +8,14 @@
 
 TestSuite(shadow, .init = kkr_shadow_init);
 
-Test(shadow, granules_of_four_bytes) {
+Test(shadow, one_cell_per_word) {
   static char buf[64] __attribute__((aligned(64)));
   uintptr_t a = (uintptr_t)buf;
-  cr_assert_eq(kkr_shadow_cell(a), kkr_shadow_cell(a + 3));
-  cr_assert_neq(kkr_shadow_cell(a), kkr_shadow_cell(a + 4));
-  cr_assert_eq(kkr_shadow_cell(a + 4), kkr_shadow_cell(a) + 1);
-  cr_assert_eq(kkr_shadow_cell(a + 63), kkr_shadow_cell(a) + 15);
+  cr_assert_eq(kkr_shadow_cell(a), kkr_shadow_cell(a + 7));
+  cr_assert_neq(kkr_shadow_cell(a), kkr_shadow_cell(a + 8));
+  cr_assert_eq(kkr_shadow_cell(a + 8), kkr_shadow_cell(a) + 1);
+  cr_assert_eq(kkr_shadow_cell(a + 63), kkr_shadow_cell(a) + 7);
+  cr_assert_eq(sizeof(kkr_cell), 16); /* twice the memory it shadows */
 }
 
 Test(shadow, untouched_chunks_have_no_cells) {
@@ -24,44 +26,51 @@ Test(shadow, untouched_chunks_have_no_cells) {
   kkr_cell *c = kkr_shadow_cell(a);
   cr_assert_not_null(c);
   cr_assert_eq(kkr_shadow_cell_if_mapped(a), c);
-  cr_assert_eq(c->w.a, 0);
-  cr_assert_eq(c->r.a, 0);
+  cr_assert_eq(c->w, 0);
+  cr_assert_eq(c->r, 0);
   free(p);
 }
 
-Test(shadow, clear_forgets_a_range) {
-  static int data[4096];
+Test(shadow, clear_forgets_a_range_and_its_halves) {
+  static double data[4096];
   uintptr_t a = (uintptr_t)data;
   for (int i = 0; i < 4096; i++) {
-    kkr_cell *c = kkr_shadow_cell(a + 4 * i);
-    c->w.a = 0x1234;
-    c->r.a = 0x5678;
+    kkr_cell *c = kkr_shadow_cell(a + 8 * i);
+    c->w = 0x1230;
+    c->r = 0x5670;
   }
-  kkr_shadow_clear(a + 4 * 10, 4 * 4000);
-  cr_assert_eq(kkr_shadow_cell(a + 4 * 9)->w.a, 0x1234);
+  kkr_split *s = kkr_shadow_split(a + 8 * 20);
+  s->half[1].w = 0x990;
+  kkr_shadow_clear(a + 8 * 10, 8 * 4000);
+  cr_assert_eq(kkr_shadow_cell(a + 8 * 9)->w, 0x1230);
   for (int i = 10; i < 4010; i++)
-    cr_assert_eq(kkr_shadow_cell(a + 4 * i)->w.a, 0, "granule %d", i);
-  cr_assert_eq(kkr_shadow_cell(a + 4 * 4010)->r.a, 0x5678);
+    cr_assert_eq(kkr_shadow_cell(a + 8 * i)->w, 0, "word %d", i);
+  cr_assert_eq(kkr_shadow_cell(a + 8 * 4010)->r, 0x5670);
+  cr_assert_eq(kkr_shadow_split(a + 8 * 20)->half[1].w, 0);
 }
 
 Test(shadow, clear_frees_read_sets) {
-  static int data[16];
+  static double data[16];
   uint64_t live = kkr_readsets_live;
   kkr_cell *c = kkr_shadow_cell((uintptr_t)data);
   kkr_readset *s = kkr_readset_new(2);
   s = kkr_readset_grow(s);
   cr_assert_eq(s->cap, 4);
-  c->r.a = KKR_F_SET;
-  c->r.b = (uint64_t)(uintptr_t)s;
+  c->r = (uint64_t)(uintptr_t)s | KKR_R_X;
+  cr_assert_eq(KKR_REC_PTR(c->r), s);
   cr_assert_eq(kkr_readsets_live, live + 1);
   kkr_shadow_clear((uintptr_t)data, sizeof data);
   cr_assert_eq(kkr_readsets_live, live);
-  cr_assert_eq(c->r.a, 0);
+  cr_assert_eq(c->r, 0);
 }
 
 Test(shadow, record_fields) {
-  uint64_t a = (uint64_t)7 << 32 | (uint64_t)3 << 16 | 3u << 12 | 0x5u << 8 |
-               KKR_F_WRITE;
-  cr_assert_eq(KKR_REC_MASK(a), 0x5);
-  cr_assert_eq(KKR_REC_SIZE(a), 8);
+  uint64_t r = (uint64_t)12345 << KKR_REC_NODE_SHIFT |
+               (uint64_t)777 << KKR_REC_STRAND_SHIFT |
+               (uint64_t)9 << KKR_REC_SITE_SHIFT | 0xF0u << 4 | KKR_R_W;
+  cr_assert_eq(KKR_REC_NODE(r), 12345);
+  cr_assert_eq(KKR_REC_STRAND(r), 777);
+  cr_assert_eq(KKR_REC_SITE(r), 9);
+  cr_assert_eq(KKR_REC_MASK(r), 0xF0);
+  cr_assert_eq(KKR_REC_HOST_SITE(r), 777u << 6 | 9);
 }
