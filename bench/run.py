@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""kkrace benchmarks: each workload built three ways -- plain -O2, with
+-fsanitize=thread, with -fsanitize=kkrace -- and run side by side in one
+session.  Prints wall time, peak memory and compile time, and the ratios to
+the plain build, with geometric means.
+
+  python3 bench/run.py                      # all workloads, default sizes
+  python3 bench/run.py --only triad --reps 5
+  python3 bench/run.py --json results.json  # also write the numbers
+
+Every workload is race-free: a report from kkrace or ThreadSanitizer here is
+a false positive and fails the run."""
+import argparse
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+# name: (source, arguments, what it stresses)
+WORKLOADS = {
+    "triad": ("triad.cpp", ["2000000", "10"], "bandwidth-bound triad"),
+    "stencil": ("stencil.cpp", ["512", "10"], "MDRange 2D stencil"),
+    "spmv": ("spmv.cpp", ["200000", "10"], "TeamPolicy sparse matvec + dots"),
+    "nbody": ("nbody.cpp", ["1500", "2"], "compute-bound n-body"),
+    "tiny": ("tiny.cpp", ["100000"], "many tiny dispatches"),
+}
+
+
+def run_timed(cmd, env):
+    """Wall seconds, exit status, stdout, stderr and peak RSS (MiB) of one
+    run of cmd."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, stdout=out, stderr=err, env=env)
+        _, status, ru = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t0
+        p.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return (wall, p.returncode, out.read().decode(errors="replace"),
+                err.read().decode(errors="replace"), ru.ru_maxrss / 1024.0)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--kokkos-include", default="/usr/include/trilinos")
+    ap.add_argument("--kokkos-libdir", default="")
+    ap.add_argument("--kokkos-libs", default="trilinos_kokkoscore")
+    ap.add_argument("--clangxx", default=shutil.which("clang++-19") or "clang++")
+    ap.add_argument("--reps", type=int, default=3, help="runs per build; the fastest counts")
+    ap.add_argument("--only", action="append", help="run only these workloads")
+    ap.add_argument("--json", help="write the results here too")
+    a = ap.parse_args()
+
+    driver = os.path.join(a.build_dir, "bin", "kkrace-clang++")
+    out_dir = os.path.join(a.build_dir, "bench")
+    os.makedirs(out_dir, exist_ok=True)
+    link = []
+    if a.kokkos_libdir:
+        link += ["-L" + a.kokkos_libdir, "-Wl,-rpath," + a.kokkos_libdir]
+    link += ["-l" + l for l in a.kokkos_libs.split(",")] + ["-ldl"]
+    common = ["-O2", "-std=c++17", "-I" + a.kokkos_include]
+    variants = {
+        "plain": [a.clangxx] + common,
+        "tsan": [a.clangxx, "-fsanitize=thread", "-g"] + common,
+        "kkrace": [driver, "-fsanitize=kkrace"] + common,
+    }
+    env = dict(os.environ)
+    env["TSAN_OPTIONS"] = "report_bugs=1:exitcode=67"
+    env.pop("KKRACE_OPTIONS", None)
+
+    names = a.only or list(WORKLOADS)
+    results = {}
+    failed = False
+    for name in names:
+        src, args, what = WORKLOADS[name]
+        res = {"what": what}
+        for v, cc in variants.items():
+            exe = os.path.join(out_dir, "%s.%s" % (name, v))
+            t0 = time.perf_counter()
+            r = subprocess.run(cc + [os.path.join(HERE, src), "-o", exe] + link,
+                               capture_output=True, text=True)
+            ctime = time.perf_counter() - t0
+            if r.returncode != 0:
+                print("build of %s (%s) failed:\n%s" % (name, v, r.stderr[-3000:]))
+                return 1
+            best, peak = None, 0
+            for _ in range(a.reps):
+                wall, rc, out, err, mib = run_timed([exe] + args, env)
+                peak = max(peak, mib)
+                if rc != 0:
+                    print("%s (%s) exited with %d:\n%s" % (name, v, rc, err[-3000:]))
+                    failed = True
+                best = wall if best is None else min(best, wall)
+            res[v] = {"seconds": best, "peak_mib": peak,
+                      "compile_seconds": ctime}
+        results[name] = res
+        print_row(name, res)
+    print_summary(results)
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(results, f, indent=2)
+    return 1 if failed else 0
+
+
+HEADER_PRINTED = [False]
+
+
+def print_row(name, res):
+    if not HEADER_PRINTED[0]:
+        print("%-8s %9s %9s %9s | %8s %8s %8s | %9s %9s %9s | %8s %8s" % (
+            "workload", "plain s", "tsan s", "kkrace s", "tsan x", "kkrace x",
+            "kk/tsan", "plain MiB", "tsan MiB", "kkr MiB", "mem tsan", "mem kkr"))
+        HEADER_PRINTED[0] = True
+    p, t, k = res["plain"], res["tsan"], res["kkrace"]
+    print("%-8s %9.3f %9.3f %9.3f | %8.2f %8.2f %8.2f | %9.1f %9.1f %9.1f | %8.2f %8.2f" % (
+        name, p["seconds"], t["seconds"], k["seconds"],
+        t["seconds"] / p["seconds"], k["seconds"] / p["seconds"],
+        k["seconds"] / t["seconds"],
+        p["peak_mib"], t["peak_mib"], k["peak_mib"],
+        t["peak_mib"] / p["peak_mib"], k["peak_mib"] / p["peak_mib"]))
+    sys.stdout.flush()
+
+
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs))
+
+
+def print_summary(results):
+    if not results:
+        return
+    rs = list(results.values())
+    g = lambda v, k: geomean([r[v][k] / r["plain"][k] for r in rs])
+    print("geometric mean slowdown: tsan %.2fx, kkrace %.2fx (kkrace/tsan %.2f)" % (
+        g("tsan", "seconds"), g("kkrace", "seconds"),
+        g("kkrace", "seconds") / g("tsan", "seconds")))
+    print("geometric mean peak memory: tsan %.2fx, kkrace %.2fx" % (
+        g("tsan", "peak_mib"), g("kkrace", "peak_mib")))
+    print("geometric mean compile time: tsan %.2fx, kkrace %.2fx" % (
+        g("tsan", "compile_seconds"), g("kkrace", "compile_seconds")))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
