@@ -17,12 +17,14 @@
 #include "KokkosNames.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -36,6 +38,9 @@
 #include <cstdlib>
 
 #include "kkr_abi.h"
+
+/// Metadata on the allocas of the user's functors (see findStrandBodies).
+#define KKR_STRAND_LOCAL_MD "kkrace.strand_local"
 
 using namespace llvm;
 using namespace kkrace;
@@ -79,6 +84,16 @@ struct Runtime {
   }
 #include "kkr_entry.inc"
 #undef KKR_ENTRY
+    // The runtime keeps no pointer it is given (escape is there to take
+    // one): the optimizer and the instrumenter's capture analysis may know.
+    for (FunctionCallee FC : {read1, read2, read4, read8, read16, write1,
+                              write2, write4, write8, write16, read_range,
+                              write_range, stack_scope, atomic, atomic_acquire,
+                              op_begin, strand_begin, exec_ref, copy_range})
+      if (auto *F = dyn_cast<Function>(FC.getCallee()))
+        for (Argument &A : F->args())
+          if (A.getType()->isPointerTy())
+            F->addParamAttr(A.getArgNo(), Attribute::NoCapture);
   }
 };
 
@@ -142,6 +157,7 @@ public:
       : M(M), RT(M), DL(M.getDataLayout()), C(M.getContext()) {}
 
   bool run() {
+    findStrandBodies();
     bool Changed = false;
     for (Function &F : M) {
       if (F.isDeclaration() || F.getName().starts_with("__kkrace"))
@@ -158,6 +174,34 @@ private:
   LLVMContext &C;
   StringMap<CallInfo> Cache[2];
   StringMap<Constant *> Strings;
+  SmallPtrSet<Function *, 16> StrandBodies;
+
+  /// The user's functors, as the backend calls them: their locals are the
+  /// strand's own.  A variable made while a strand runs is private to it
+  /// (on a GPU, each thread of a team has its own copy, even of a local that
+  /// a nested TeamThreadRange lambda captures by reference), so their
+  /// allocas are marked for the instrumenter to skip, even where inlining
+  /// puts them in the dispatching function's frame.
+  void findStrandBodies() {
+    for (Function &F : M) {
+      if (F.isDeclaration() || !isKokkosFunction(F.getName().str()))
+        continue;
+      for (Instruction &I : instructions(F)) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        if (!CB || isa<IntrinsicInst>(CB))
+          continue;
+        Function *Callee = CB->getCalledFunction();
+        if (Callee && Callee->hasName() && !Callee->isDeclaration() &&
+            classify(Callee->getName(), true).Kind == CallKind::Strand)
+          StrandBodies.insert(Callee);
+      }
+    }
+    MDNode *Tag = MDNode::get(C, {});
+    for (Function *F : StrandBodies)
+      for (Instruction &I : instructions(*F))
+        if (auto *AI = dyn_cast<AllocaInst>(&I))
+          AI->setMetadata(KKR_STRAND_LOCAL_MD, Tag);
+  }
 
   const CallInfo &classify(StringRef Callee, bool CallerIsKokkos) {
     auto &Map = Cache[CallerIsKokkos];
@@ -210,7 +254,7 @@ private:
       if (Info.Kind != CallKind::None)
         Work.push_back({CB, Info});
     }
-    if (!CallerIsKokkos && callsIntoKokkos(Work))
+    if (!CallerIsKokkos && !StrandBodies.count(&F) && callsIntoKokkos(Work))
       escapeCapturedLocals(F);
     for (auto &[CB, Info] : Work) {
       if (traceEnabled())
@@ -237,23 +281,62 @@ private:
     return false;
   }
 
-  /// A local whose address the function shares (a lambda captures it by
-  /// reference, or it is passed to Kokkos) must stay in memory: once
-  /// everything is inlined, the optimizer could otherwise keep it in a
-  /// register across the strands of a kernel, and its races would vanish.
+  /// A local whose address the function shares with the code of a kernel
+  /// (a lambda captures it by reference: its address is stored in the
+  /// closure; or a user's functor is constructed with it) must stay in
+  /// memory: once everything is inlined, the optimizer could otherwise keep
+  /// it in a register across the strands of a kernel, and its races would
+  /// vanish.  Locals only handed to Kokkos (the closure itself, a policy, a
+  /// reduction's result) need not: the optimizer may keep them in registers.
   void escapeCapturedLocals(Function &F) {
     SmallVector<AllocaInst *, 8> Captured;
     for (Instruction &I : F.getEntryBlock())
       if (auto *AI = dyn_cast<AllocaInst>(&I))
-        if (AI->isStaticAlloca() &&
-            PointerMayBeCaptured(AI, /*ReturnCaptures=*/true,
-                                 /*StoreCaptures=*/true))
+        if (AI->isStaticAlloca() && addressShared(AI))
           Captured.push_back(AI);
     if (Captured.empty())
       return;
     IRBuilder<> B(&*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
     for (AllocaInst *AI : Captured)
       B.CreateCall(RT.escape, {AI});
+  }
+
+  /// Whether the address of AI is stored somewhere, returned, turned into
+  /// an integer or passed to a function that is not Kokkos'.
+  bool addressShared(AllocaInst *AI) {
+    SmallVector<const Value *, 16> Work{AI};
+    SmallPtrSet<const Value *, 16> Seen{AI};
+    while (!Work.empty()) {
+      const Value *V = Work.pop_back_val();
+      for (const Use &U : V->uses()) {
+        const auto *User = cast<Instruction>(U.getUser());
+        if (isa<GetElementPtrInst>(User) || isa<BitCastInst>(User) ||
+            isa<AddrSpaceCastInst>(User) || isa<PHINode>(User) ||
+            isa<SelectInst>(User)) {
+          if (Seen.insert(User).second)
+            Work.push_back(User);
+        } else if (const auto *SI = dyn_cast<StoreInst>(User)) {
+          if (SI->getValueOperand() == V)
+            return true;
+        } else if (const auto *CB = dyn_cast<CallBase>(User)) {
+          if (isa<IntrinsicInst>(CB) && !isa<MemIntrinsic>(CB))
+            continue;
+          if (CB->isCallee(&U))
+            return true;
+          const Function *Callee = CB->getCalledFunction();
+          if (!Callee || !Callee->hasName() ||
+              (!isKokkosFunction(Callee->getName().str()) &&
+               !Callee->getName().starts_with("__kkrace")))
+            if (!isa<MemIntrinsic>(CB))
+              return true;
+        } else if (isa<LoadInst>(User)) {
+          continue;
+        } else {
+          return true; // ptrtoint, return, atomics storing it, ...
+        }
+      }
+    }
+    return false;
   }
 
   static const char *kindName(const CallInfo &I) {
@@ -393,6 +476,7 @@ private:
   Runtime RT;
   const DataLayout &DL;
   DenseMap<const Value *, bool> LocalObject;
+  DenseMap<const DISubprogram *, AccessScope> Scopes;
 
   /// True if Ptr provably points to memory no other node can access: a
   /// local whose address does not escape, a constant, thread-local storage.
@@ -401,6 +485,8 @@ private:
       return true;
     const Value *Obj = getUnderlyingObject(Ptr);
     if (auto *AI = dyn_cast<AllocaInst>(Obj)) {
+      if (AI->hasMetadata(KKR_STRAND_LOCAL_MD))
+        return true; // a strand's own variable (KokkosSemantics)
       auto It = LocalObject.find(AI);
       if (It != LocalObject.end())
         return It->second;
@@ -416,6 +502,26 @@ private:
       if (N.starts_with("__llvm") || N.starts_with("llvm.") ||
           GV->getSection() == "llvm.metadata")
         return true;
+    }
+    return false;
+  }
+
+  /// Whether I is Kokkos' bookkeeping (accessScope): its innermost frame,
+  /// looking through the C++ library's, as the debug location says.
+  bool isBookkeeping(const Instruction *I) {
+    for (const DILocation *L = I->getDebugLoc().get(); L;
+         L = L->getInlinedAt()) {
+      const DISubprogram *SP = L->getScope()->getSubprogram();
+      if (!SP)
+        return false;
+      StringRef N = SP->getLinkageName();
+      if (N.empty())
+        return false;
+      auto It = Scopes.find(SP);
+      if (It == Scopes.end())
+        It = Scopes.insert({SP, accessScope(N.str())}).first;
+      if (It->second != AccessScope::Library)
+        return It->second == AccessScope::Bookkeeping;
     }
     return false;
   }
@@ -486,7 +592,8 @@ private:
     bool Changed = false;
     for (Instruction *I : Todo) {
       if (auto *LI = dyn_cast<LoadInst>(I)) {
-        if (isPrivate(LI->getPointerOperand()) || isVtableAccess(LI))
+        if (isPrivate(LI->getPointerOperand()) || isVtableAccess(LI) ||
+            (!LI->isAtomic() && isBookkeeping(LI)))
           continue;
         if (LI->isAtomic())
           atomic(LI, LI->getPointerOperand(), LI->getType(),
@@ -494,7 +601,8 @@ private:
         else
           plain(LI, LI->getPointerOperand(), LI->getType(), false);
       } else if (auto *SI = dyn_cast<StoreInst>(I)) {
-        if (isPrivate(SI->getPointerOperand()) || isVtableAccess(SI))
+        if (isPrivate(SI->getPointerOperand()) || isVtableAccess(SI) ||
+            (!SI->isAtomic() && isBookkeeping(SI)))
           continue;
         Type *Ty = SI->getValueOperand()->getType();
         if (SI->isAtomic())
@@ -529,6 +637,8 @@ private:
         IRBuilder<> B(LS->getNextNode());
         B.CreateCall(RT.stack_scope, {Ptr, B.getInt64((uint64_t)Size)});
       } else if (auto *MI = dyn_cast<MemIntrinsic>(I)) {
+        if (isBookkeeping(MI))
+          continue;
         IRBuilder<> B(MI);
         Value *Len = B.CreateZExtOrTrunc(MI->getLength(), B.getInt64Ty());
         if (auto *MT = dyn_cast<MemTransferInst>(MI)) {

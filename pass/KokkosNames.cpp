@@ -188,6 +188,66 @@ bool isKokkosFunction(const std::string &Mangled) {
   return P.Valid && isKokkosContext(P.Context);
 }
 
+/// Classes whose member functions touch only Kokkos' own state: a View
+/// handle and its mapping (the data pointer, extents, strides: the element
+/// itself is accessed by the caller, through the reference they return),
+/// allocation records and their reference counts, layouts, policies, the
+/// host backends' team members and team buffers, and the Tools glue.  None
+/// of it is the program's data, and none of it races by Kokkos' design.
+static bool isBookkeepingClass(const std::string &Ctx, const std::string &Base) {
+  static const char *const Exact[] = {
+      "Kokkos::View",
+      "Kokkos::DynRankView",
+      "Kokkos::ViewTraits",
+      "Kokkos::LayoutLeft",
+      "Kokkos::LayoutRight",
+      "Kokkos::LayoutStride",
+      "Kokkos::RangePolicy",
+      "Kokkos::TeamPolicy",
+      "Kokkos::MDRangePolicy",
+      "Kokkos::ScratchMemorySpace",
+      "Kokkos::Impl::ViewMapping",
+      "Kokkos::Impl::ViewOffset",
+      "Kokkos::Impl::ViewDataHandle",
+      "Kokkos::Impl::ViewTracker",
+      "Kokkos::Impl::SharedAllocationTracker",
+      "Kokkos::Impl::SharedAllocationRecord",
+      "Kokkos::Impl::SharedAllocationRecordCommon",
+      "Kokkos::Impl::HostSharedPtr",
+      "Kokkos::Impl::TeamPolicyInternal",
+      "Kokkos::Impl::HostThreadTeamData",
+      "Kokkos::Impl::HostIterateTile",
+      "Kokkos::Impl::PolicyTraits",
+      "Kokkos::Impl::ParallelConstructName",
+  };
+  for (const char *E : Exact)
+    if (Ctx == E)
+      return true;
+  if (startsWith(Ctx, "Kokkos::Impl::ViewDimension") ||
+      startsWith(Ctx, "Kokkos::Tools") || startsWith(Ctx, "Kokkos::Profiling"))
+    return true;
+  // A team member's own state; its reductions, scans and broadcasts write
+  // the program's variables.
+  if (Ctx == "Kokkos::Impl::HostThreadTeamMember")
+    return Base.find("reduce") == std::string::npos &&
+           Base.find("scan") == std::string::npos &&
+           Base.find("broadcast") == std::string::npos;
+  return false;
+}
+
+AccessScope accessScope(const std::string &Mangled) {
+  NameParts P = demangleParts(Mangled);
+  if (!P.Valid)
+    return AccessScope::User;
+  if (startsWith(P.Context, "std::") || startsWith(P.Context, "__gnu_cxx::"))
+    return AccessScope::Library;
+  const std::string Ctx = stripTemplateArgs(P.Context);
+  if (Ctx == "Kokkos::Tools" || Ctx == "Kokkos::Profiling")
+    return AccessScope::Bookkeeping;
+  return isBookkeepingClass(Ctx, P.Base) ? AccessScope::Bookkeeping
+                                         : AccessScope::User;
+}
+
 static bool isUserContext(const std::string &Context) {
   return !Context.empty() && !isKokkosContext(Context) &&
          !startsWith(Context, "std::") && !startsWith(Context, "__gnu_cxx::") &&

@@ -69,6 +69,17 @@ CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos);
 /// True if the function named Mangled is Kokkos' own code.
 bool isKokkosFunction(const std::string &Mangled);
 
+/// What the memory accesses of a function are, to the instrumenter.
+enum class AccessScope {
+  User,        ///< The program's data (and anything not known): checked.
+  Bookkeeping, ///< Kokkos' own state: View handles and their metadata,
+               ///< reference counts, policies, team members, Tools glue.
+  Library,     ///< The C++ library: what its caller's scope says.
+};
+
+/// The scope of the accesses made by the function named Mangled.
+AccessScope accessScope(const std::string &Mangled);
+
 } // namespace kkrace
 
 #endif

@@ -45,6 +45,8 @@ KKR_INLINE int known_before(const kkr_thread *t, uint32_t node) {
 
 /* 1 if the record rec is ordered before the current node. */
 KKR_INLINE int ordered(const kkr_thread *t, uint64_t rec) {
+  if (rec < t->hz)
+    return 1;
   uint32_t node = KKR_REC_NODE(rec);
   if (node == t->cur_node) {
     if (!t->cur_is_item || t->cur_strand == KKR_STRAND_BACKEND)
@@ -138,6 +140,8 @@ static KKR_NOINLINE int fast_update_more(kkr_thread *t, kkr_cell *c,
 KKR_INLINE int quick_ordered(const kkr_thread *t, uint64_t rec, uint32_t mask) {
   if (KKR_REC_MASK(rec) & ~mask)
     return 0;
+  if (rec < t->hz)
+    return 1;
   uint32_t node = KKR_REC_NODE(rec);
   if (known_before(t, node))
     return 1;
@@ -224,7 +228,7 @@ static void record_read(kkr_thread *t, uint64_t *pr, uint64_t nr) {
       *pr = s->recs[0];
       kkr_readset_free(s);
     } else {
-      *pr = (uint64_t)(uintptr_t)s | KKR_R_X;
+      *pr = KKR_REC_SET(s);
     }
   } else if (KKR_REC_NODE(r) == t->cur_node &&
              (KKR_REC_STRAND(r) == t->cur_strand ||
@@ -240,7 +244,7 @@ static void record_read(kkr_thread *t, uint64_t *pr, uint64_t nr) {
     s->recs[0] = r;
     s->recs[1] = nr;
     s->n = 2;
-    *pr = (uint64_t)(uintptr_t)s | KKR_R_X;
+    *pr = KKR_REC_SET(s);
   }
 }
 
@@ -316,7 +320,7 @@ static uint64_t restrict_reads(uint64_t r, uint32_t hmask) {
     kkr_readset_free(h);
     return x;
   }
-  return (uint64_t)(uintptr_t)h | KKR_R_X;
+  return KKR_REC_SET(h);
 }
 
 /* Whether keeping rec exactly next to an access of mask needs the cell in
@@ -341,7 +345,7 @@ static void split_cell(kkr_cell *c, kkr_split *s) {
   }
   if (c->r & KKR_R_X)
     kkr_readset_free(KKR_REC_PTR(c->r));
-  c->w = KKR_R_X;
+  c->w = KKR_W_SPLIT;
   c->r = 0;
 }
 
@@ -483,46 +487,111 @@ static KKR_NOINLINE void access_general(uintptr_t a, uint32_t size,
 }
 
 /* The common case, decided without a call: an aligned access of up to 8
- * bytes by an initialized thread, outside Kokkos atomics, whose cell holds
- * records quickly known to be ordered before it (or this very access), and
- * whose site slot is warm.  Everything else goes to access_general: that
- * every other path is a tail call keeps this one free of register saves. */
-KKR_INLINE void access_entry(uintptr_t a, uint32_t size, uint32_t size_lg,
-                             uint32_t acc, uintptr_t pc, site_slot *slot) {
+ * bytes by an initialized thread, outside Kokkos atomics, whose cell (or
+ * half-cell) holds records of nodes below the horizon or of this very strand
+ * (or, for a read, the reads of several strands of this kernel), and whose
+ * site slot is warm.  1 if done.  Everything else goes to access_more
+ * through a tail call (so that this path saves no registers and the return
+ * address is still the instrumented code's). */
+KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
+                           site_slot *slot) {
   kkr_thread *t = kkr_tls;
-  if (KKR_UNLIKELY(!t || t->ignore || t->atomic_depth || (a & (size - 1)) ||
-                   size > KKR_GRAN))
-    return access_general(a, size, size_lg, acc, pc, slot);
+  if (KKR_UNLIKELY(!t || t->nofast || (a & (size - 1)) || kkr_mt))
+    return 0;
   if (a - t->priv_lo < t->priv_len || a - t->upd_lo < t->upd_len)
-    return;
+    return 1;
+  kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
+  if (KKR_UNLIKELY(!chunk))
+    return 0;
+  kkr_cell *c = chunk + KKR_CELL_INDEX(a);
+  uint64_t mask4 = (uint64_t)(((1u << size) - 1) << (a & (KKR_GRAN - 1))) << 4;
+  uint64_t w = c->w, r = c->r;
+  if (size <= 4 && w == KKR_W_SPLIT) {
+    /* Elements of 4 bytes or less in a split cell: their half. */
+    c = &kkr_split_dir[KKR_DIR_INDEX(a)][KKR_CELL_INDEX(a)].half[(a >> 2) & 1];
+    w = c->w;
+    r = c->r;
+  }
+  uint64_t hz = t->hz, cur = t->cur_rec, same = t->same_mask;
+  uint64_t uncovered = ~mask4 & 0xFF0;
+  /* The last write is ordered before this access or is this strand's. */
+  if (KKR_UNLIKELY(w >= hz && ((w ^ cur) & same)))
+    return 0;
+  if (KKR_UNLIKELY(!slot || slot->table != t->sites))
+    return 0;
+  uint64_t rec = cur | slot->idx << KKR_REC_SITE_SHIFT | mask4;
+  if (acc & ACC_WRITE) {
+    /* The reads too; the write replaces what it covers (this strand's own
+     * earlier write is kept as a union of bytes). */
+    if (KKR_UNLIKELY(r >= hz && ((r ^ cur) & same)))
+      return 0;
+    c->w = rec | KKR_R_W | (w >= hz ? w & 0xFF0 : 0);
+    c->r = r & uncovered ? r : 0;
+    return 1;
+  }
+  if (r < hz) {
+    if (KKR_UNLIKELY(r & uncovered))
+      return 0; /* an older read of other bytes stays: the full path */
+    c->r = rec;
+  } else if (!((r ^ cur) & same)) {
+    if (mask4 & ~r)
+      c->r = rec | (r & 0xFF0); /* this strand read more bytes */
+  } else if (KKR_UNLIKELY(((r ^ cur ^ KKR_R_M) & t->multi_mask) ||
+                          (mask4 & ~r))) {
+    return 0;
+  }
+  /* (else several strands of this kernel read the bytes: r says so) */
+  return 1;
+}
+
+/* What access_fast left: the same access repeated, several strands of one
+ * kernel reading, records quickly known to be ordered; else the general
+ * path. */
+static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
+                                     uint32_t size_lg, uint32_t acc,
+                                     uintptr_t pc, site_slot *slot) {
+  kkr_thread *t = kkr_tls;
+  if (KKR_UNLIKELY(!t || t->nofast || (a & (size - 1)) || size > KKR_GRAN ||
+                   kkr_mt))
+    return access_general(a, size, size_lg, acc, pc, slot);
   kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
   if (KKR_UNLIKELY(!chunk))
     return access_general(a, size, size_lg, acc, pc, slot);
   kkr_cell *c = chunk + KKR_CELL_INDEX(a);
   uint32_t mask = ((1u << size) - 1) << (a & (KKR_GRAN - 1));
   uint64_t w = c->w, r = c->r;
+  if (size <= 4 && w == KKR_W_SPLIT) {
+    c = &kkr_split_dir[KKR_DIR_INDEX(a)][KKR_CELL_INDEX(a)].half[(a >> 2) & 1];
+    w = c->w;
+    r = c->r;
+  }
   uint64_t rec = t->cur_rec | (uint64_t)mask << 4 | (acc & ACC_WRITE);
-  uint64_t same = t->cur_is_item ? ~SITE_BITS : ~HOST_SITE_BITS;
+  /* What must be equal for two records to be one strand's same kind of
+   * access: node, strand and flags, not site nor bytes. */
+  uint64_t same = (t->cur_is_item ? ~SITE_BITS : ~HOST_SITE_BITS) &
+                  ~(uint64_t)0xFF0;
+  uint64_t mask4 = (uint64_t)mask << 4;
   if (acc & ACC_WRITE) {
-    if (!((w ^ rec) & same) && !r)
+    /* This strand wrote these bytes last and nothing read them since. */
+    if (!((w ^ rec) & same) && !(mask4 & ~w) && !r)
       return;
   } else {
-    if (!((r ^ rec) & same & ~(uint64_t)KKR_R_M))
+    /* This strand read these bytes already. */
+    if (!((r ^ rec) & same & ~(uint64_t)KKR_R_M) && !(mask4 & ~r))
       return;
     /* Many strands of this kernel read the element (a stencil's neighbours,
      * the other bodies of an n-body step): the read record says so. */
     if (KKR_REC_NODE(r) == t->cur_node && t->cur_is_item &&
         !((r ^ rec) & 0xFF8) && t->cur_strand != KKR_STRAND_BACKEND &&
-        KKR_REC_STRAND(r) != KKR_STRAND_BACKEND && !kkr_mt &&
-        (!w || quick_ordered(t, w, mask))) {
+        KKR_REC_STRAND(r) != KKR_STRAND_BACKEND &&
+        (!w || w < t->hz || quick_ordered(t, w, mask))) {
       if (!(r & KKR_R_M))
         c->r = r | KKR_R_M;
       return;
     }
   }
-  if (KKR_UNLIKELY(kkr_mt) || ((w | r) & KKR_R_X) ||
-      (w && !quick_ordered(t, w, mask)) || (r && !quick_ordered(t, r, mask)) ||
-      !slot || slot->table != t->sites)
+  if (((w | r) & KKR_R_X) || (w && !quick_ordered(t, w, mask)) ||
+      (r && !quick_ordered(t, r, mask)) || !slot || slot->table != t->sites)
     return access_general(a, size, size_lg, acc, pc, slot);
   rec |= slot->idx << KKR_REC_SITE_SHIFT;
   if (acc & ACC_WRITE) {
@@ -536,18 +605,37 @@ KKR_INLINE void access_entry(uintptr_t a, uint32_t size, uint32_t size_lg,
 #define RET_PC ((uintptr_t)__builtin_return_address(0))
 #define FRAME ((uintptr_t)0)
 
+/* The slow halves are reached by a guaranteed tail call: their return
+ * address is the instrumented instruction's. */
 #define KKR_ACCESS_ENTRIES(n, lg)                                        \
+  static KKR_NOINLINE void read##n##_more(void *p, void *slot) {         \
+    access_more((uintptr_t)p, n, lg, 0, RET_PC, slot);                   \
+  }                                                                      \
+  static KKR_NOINLINE void write##n##_more(void *p, void *slot) {        \
+    access_more((uintptr_t)p, n, lg, ACC_WRITE, RET_PC, slot);           \
+  }                                                                      \
   KKR_EXPORT void __kkrace_read##n(void *p, void *slot) {                \
-    access_entry((uintptr_t)p, n, lg, 0, RET_PC, slot);                  \
+    if (KKR_LIKELY(access_fast((uintptr_t)p, n, 0, slot)))               \
+      return;                                                            \
+    __attribute__((musttail)) return read##n##_more(p, slot);            \
   }                                                                      \
   KKR_EXPORT void __kkrace_write##n(void *p, void *slot) {               \
-    access_entry((uintptr_t)p, n, lg, ACC_WRITE, RET_PC, slot);          \
+    if (KKR_LIKELY(access_fast((uintptr_t)p, n, ACC_WRITE, slot)))       \
+      return;                                                            \
+    __attribute__((musttail)) return write##n##_more(p, slot);           \
   }
 KKR_ACCESS_ENTRIES(1, 0)
 KKR_ACCESS_ENTRIES(2, 1)
 KKR_ACCESS_ENTRIES(4, 2)
 KKR_ACCESS_ENTRIES(8, 3)
-KKR_ACCESS_ENTRIES(16, 4)
+
+/* 16-byte accesses (complex<double>, vector moves) span two cells. */
+KKR_EXPORT void __kkrace_read16(void *p, void *slot) {
+  access_general((uintptr_t)p, 16, 4, 0, RET_PC, slot);
+}
+KKR_EXPORT void __kkrace_write16(void *p, void *slot) {
+  access_general((uintptr_t)p, 16, 4, ACC_WRITE, RET_PC, slot);
+}
 
 KKR_EXPORT void __kkrace_read_range(void *p, unsigned long long n,
                                     void *slot) {

@@ -232,6 +232,12 @@ kkr_item *kkr_submit(kkr_thread *t, kkr_instance *inst, kkr_op *op, int fifo,
       kkr_vc_max(vc, qb->id, last_submitted_by(qb, e));
     }
   }
+  /* What the item's horizon starts from: the submitter's (the item knows
+   * all it knew) and, FIFO, the previous item's on this queue. */
+  op->item_h = t->host_h;
+  op->item_fifo = (uint8_t)fifo;
+  if (fifo && q->last_h > op->item_h)
+    op->item_h = q->last_h;
   kkr_item *it = timeline_push(q);
   it->kind = op->kind;
   it->label = op->label;
@@ -301,10 +307,10 @@ uint32_t kkr_node_new(uint32_t tl, uint32_t clk, uintptr_t info) {
     kkr_spin_unlock(&graph_lock);
   }
   uint32_t id = __atomic_fetch_add(&next_node, 1, __ATOMIC_RELAXED);
-  if (id >= (1u << KKR_NODE_BITS))
+  if (id >= KKR_NODE_MAX)
     kkr_die("more than %u host segments and work items: kkrace cannot tell "
             "them apart any longer",
-            (1u << KKR_NODE_BITS) - 1);
+            KKR_NODE_MAX - 1);
   kkr_nodes[id] = (uint64_t)clk << 16 | tl;
   kkr_node_owner[id] = info;
   return id;
@@ -314,16 +320,52 @@ uint32_t kkr_node_new(uint32_t tl, uint32_t clk, uintptr_t info) {
 
 static void use_sites(kkr_thread *t, kkr_sites *s) { t->sites = s; }
 
+/* Nodes scanned at most per update (item horizons may start far behind). */
+#define HORIZON_SCAN_MAX 4096
+
+/* The first node at or above h (a horizon for vc) that vc does not order
+ * before itself: the new horizon. */
+static uint32_t horizon_scan(const kkr_vc *vc, uint32_t h, uint32_t max) {
+  uint32_t end = __atomic_load_n(&next_node, __ATOMIC_ACQUIRE);
+  if (h == 0)
+    h = 1;
+  if (end - h > max && end > h)
+    end = h + max;
+  while (h < end) {
+    /* A node still being made by another thread reads 0: not before. */
+    uint64_t n = __atomic_load_n(&kkr_nodes[h], __ATOMIC_RELAXED);
+    if (!n || kkr_vc_get(vc, (uint32_t)n & 0xffff) < (uint32_t)(n >> 16))
+      break;
+    h++;
+  }
+  return h;
+}
+
+static void set_horizon(kkr_thread *t, uint32_t h) {
+  t->hz = (uint64_t)h << KKR_REC_NODE_SHIFT;
+}
+
+void kkr_horizon_host(kkr_thread *t) {
+  if (!kkr_nodes)
+    return;
+  t->host_h = horizon_scan(&t->vc, t->host_h, UINT32_MAX);
+  if (!t->cur_is_item)
+    set_horizon(t, t->host_h);
+}
+
 void kkr_node_host(kkr_thread *t) {
   memset(t->before, 0, sizeof t->before);
   t->cur_node = t->host_node;
   t->cur_rec = (uint64_t)t->host_node << KKR_REC_NODE_SHIFT;
   t->cur_strand = KKR_STRAND_HOST;
   t->cur_is_item = 0;
+  t->same_mask = KKR_REC_NODE_BITS;
+  t->multi_mask = ~(uint64_t)0; /* no host record is a MULTI read */
   t->cur_vc = &t->vc;
   t->item_op = NULL;
   t->upd_len = 0;
   use_sites(t, t->info->sites);
+  kkr_horizon_host(t);
 }
 
 void kkr_node_item(kkr_thread *t, kkr_op *op) {
@@ -333,10 +375,20 @@ void kkr_node_item(kkr_thread *t, kkr_op *op) {
   t->cur_rec = (uint64_t)op->item_node << KKR_REC_NODE_SHIFT |
                (uint64_t)KKR_STRAND_BACKEND << KKR_REC_STRAND_SHIFT;
   t->cur_is_item = 1;
+  t->same_mask = KKR_REC_NODE_BITS | KKR_REC_STRAND_BITS | KKR_R_M;
+  t->multi_mask = KKR_REC_NODE_BITS | 0xF;
   t->cur_vc = &t->item_vc;
   t->item_op = op;
   t->strand_count = 0;
   use_sites(t, op->item->sites);
+  /* The item's own node stops the scan: its clock does not include it. */
+  uint32_t h = horizon_scan(&t->item_vc, op->item_h, HORIZON_SCAN_MAX);
+  set_horizon(t, h);
+  if (op->item_fifo) {
+    kkr_timeline *q = kkr_timeline_get(op->item_tl);
+    if (q && h > q->last_h)
+      q->last_h = h;
+  }
 }
 
 void kkr_host_tick(kkr_thread *t) {

@@ -164,6 +164,7 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
   case KKR_OP_DEEP_COPY:
   case KKR_OP_FILL:
     kkr_fence_all_snapshot(&t->vc);
+    kkr_horizon_host(t);
     op->absorbs = 1;
     break;
   case KKR_OP_DEEP_COPY_ASYNC:
@@ -208,6 +209,7 @@ static void op_finish(kkr_thread *t, kkr_op *op) {
   case KKR_OP_FENCE_INSTANCE:
   case KKR_OP_FENCE_SPACE:
     kkr_vc_join(&t->vc, &op->snap);
+    kkr_horizon_host(t);
     break;
   default:
     break;

@@ -93,6 +93,7 @@ typedef struct kkr_timeline {
   kkr_thread_info *thread;        /* HOST: the thread; QUEUE: the submitter */
   struct kkr_instance *inst;      /* QUEUE: the instance */
   kkr_item **blocks;              /* QUEUE: items[epoch], in blocks of 1024 */
+  uint32_t last_h;                /* QUEUE: the horizon of its last item */
 } kkr_timeline;
 
 typedef struct kkr_instance {
@@ -123,18 +124,30 @@ typedef struct kkr_op {
   uint32_t item_node;         /* the work item it created (0: none) */
   uint32_t item_tl, item_clk;
   struct kkr_item *item;      /* and its description */
+  uint32_t item_h;            /* a horizon known to hold for the item */
+  uint8_t item_fifo;          /* the item follows its queue's earlier items */
   const char *label;
   kkr_vc snap;            /* fences: what the fence teaches, taken at begin */
 } kkr_op;
 
 /* Per-thread state.  The first fields are read on every access. */
 typedef struct kkr_thread {
-  uint32_t ignore;        /* > 0: accesses are not checked */
-  uint32_t atomic_depth;  /* > 0: accesses are atomic by intent */
+  union {
+    struct {
+      uint32_t ignore;       /* > 0: accesses are not checked */
+      uint32_t atomic_depth; /* > 0: accesses are atomic by intent */
+    };
+    uint64_t nofast;         /* either: no inline decision */
+  };
   uintptr_t atomic_pc;    /* where the program called the Kokkos atomic */
   uintptr_t priv_lo, priv_len; /* stack frames private to the op in progress */
   uintptr_t upd_lo, upd_len;   /* the current strand's private reduction value */
+  uint64_t hz;            /* horizon << KKR_REC_NODE_SHIFT: records below it are
+                             of nodes ordered before the current node */
   uint64_t cur_rec;       /* node and strand bits of the current node's records */
+  uint64_t same_mask;     /* the bits of a record that equal cur_rec's when it
+                             is this strand's (node, strand, MULTI) */
+  uint64_t multi_mask;    /* the bits that tell a MULTI read of this item */
   uint32_t cur_node;      /* current node id */
   uint32_t cur_strand;    /* current strand (KKR_STRAND_*) */
   uint32_t cur_is_item;   /* the current node is a work item */
@@ -143,6 +156,7 @@ typedef struct kkr_thread {
   uint32_t host_node;     /* the node id of the host thread's segment */
   uint32_t before[4];     /* nodes known to be ordered before cur_node */
   uint32_t before_next;
+  uint32_t host_h;        /* the horizon of the host segment (only grows) */
 
   kkr_thread_info *info;
   kkr_vc vc;              /* the host thread's clock */
@@ -198,6 +212,15 @@ KKR_INLINE kkr_thread *kkr_thread_get(void) {
   kkr_thread *t = kkr_tls;
   return KKR_LIKELY(t != NULL) ? t : kkr_thread_slow();
 }
+
+/* The horizon: the smallest node id H such that every node below H is
+ * ordered before the current node.  It makes the common check of a race-free
+ * program one comparison (a record's node below H), and is computed when the
+ * current node changes or learns more: a scan over the nodes made since a
+ * known lower bound, which only grows along a host thread and along a FIFO
+ * queue.  Nodes of unfenced work stop the scan; what lies beyond is checked
+ * the slower way. */
+void kkr_horizon_host(kkr_thread *t);
 
 /* The current node becomes the host thread / the op's work item. */
 void kkr_node_host(kkr_thread *t);

@@ -48,7 +48,7 @@ kkr_split *kkr_split_chunk_slow(uintptr_t addr) {
 uintptr_t kkr_shadow_mapped_bytes(void) { return mapped_bytes; }
 
 static void drop_readset(kkr_cell *c) {
-  if ((c->r & KKR_R_X) && c->r != KKR_R_X)
+  if (c->r & KKR_R_X)
     kkr_readset_free(KKR_REC_PTR(c->r));
 }
 

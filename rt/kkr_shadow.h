@@ -39,13 +39,23 @@ enum {
 #define KKR_REC_NODE_SHIFT 38
 #define KKR_REC_STRAND_SHIFT 18
 #define KKR_REC_SITE_SHIFT 12
+#define KKR_REC_NODE_BITS (~(uint64_t)0 << KKR_REC_NODE_SHIFT)
+#define KKR_REC_STRAND_BITS ((uint64_t)0xFFFFF << KKR_REC_STRAND_SHIFT)
 #define KKR_REC_NODE(r) ((uint32_t)((r) >> KKR_REC_NODE_SHIFT))
 #define KKR_REC_STRAND(r) ((uint32_t)((r) >> KKR_REC_STRAND_SHIFT) & 0xFFFFF)
 #define KKR_REC_SITE(r) ((uint32_t)((r) >> KKR_REC_SITE_SHIFT) & 0x3F)
 #define KKR_REC_HOST_SITE(r) ((uint32_t)((r) >> KKR_REC_SITE_SHIFT) & 0x3FFFFFF)
 #define KKR_REC_MASK(r) ((uint32_t)((r) >> 4) & 0xFF)
-#define KKR_REC_PTR(r) ((void *)(uintptr_t)((r) & ~(uint64_t)15))
+/* A read record pointing to a read set, and the write record of a split
+ * cell, have all their node bits set: no node id reaches them, so that
+ * "rec < horizon" is false for both (kkr_rt.h, kkr_thread.hz). */
+#define KKR_REC_TAG ((uint64_t)0xFFFF << 48)
+#define KKR_REC_PTR(r) ((void *)(uintptr_t)((r) & 0x0000FFFFFFFFFFF0ull))
+#define KKR_REC_SET(p) ((uint64_t)(uintptr_t)(p) | KKR_REC_TAG | KKR_R_X)
+#define KKR_W_SPLIT (~(uint64_t)0xF | KKR_R_X)
 #define KKR_NODE_BITS 26
+/* Node ids stay below the tagged records' node bits. */
+#define KKR_NODE_MAX ((1u << KKR_NODE_BITS) - (1u << 10))
 #define KKR_STRAND_BITS 20
 #define KKR_SITE_OTHER 63 /* a work item's access site beyond its table */
 

@@ -56,7 +56,7 @@ Test(shadow, clear_frees_read_sets) {
   kkr_readset *s = kkr_readset_new(2);
   s = kkr_readset_grow(s);
   cr_assert_eq(s->cap, 4);
-  c->r = (uint64_t)(uintptr_t)s | KKR_R_X;
+  c->r = KKR_REC_SET(s);
   cr_assert_eq(KKR_REC_PTR(c->r), s);
   cr_assert_eq(kkr_readsets_live, live + 1);
   kkr_shadow_clear((uintptr_t)data, sizeof data);
