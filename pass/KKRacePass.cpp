@@ -21,6 +21,10 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
@@ -34,6 +38,8 @@
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 #include <cstdlib>
 
@@ -59,7 +65,7 @@ bool traceEnabled() {
 
 /// The runtime's entry points, declared from the shared list.
 struct Runtime {
-#define KKR_ENTRY(name, ret, n, a, b, c, d, e, f) FunctionCallee name;
+#define KKR_ENTRY(name, ret, n, a, b, c, d, e, f, g, h, i) FunctionCallee name;
 #include "kkr_entry.inc"
 #undef KKR_ENTRY
 
@@ -73,10 +79,10 @@ struct Runtime {
     (void)NONE;
     AttributeList AL =
         AttributeList().addFnAttribute(C, Attribute::NoUnwind);
-#define KKR_ENTRY(name, ret, n, a, b, c, d, e, f)                            \
+#define KKR_ENTRY(name, ret, n, a, b, c, d, e, f, g, h, i)                   \
   {                                                                          \
-    SmallVector<Type *, 6> Ps;                                               \
-    for (Type *T : {a, b, c, d, e, f})                                       \
+    SmallVector<Type *, 9> Ps;                                               \
+    for (Type *T : {a, b, c, d, e, f, g, h, i})                              \
       if (T)                                                                 \
         Ps.push_back(T);                                                     \
     name = M.getOrInsertFunction("__kkrace_" #name,                          \
@@ -89,7 +95,8 @@ struct Runtime {
     for (FunctionCallee FC : {read1, read2, read4, read8, read16, write1,
                               write2, write4, write8, write16, read_range,
                               write_range, stack_scope, atomic, atomic_acquire,
-                              op_begin, strand_begin, exec_ref, copy_range})
+                              op_begin, strand_begin, exec_ref, copy_range,
+                              loop})
       if (auto *F = dyn_cast<Function>(FC.getCallee()))
         for (Argument &A : F->args())
           if (A.getType()->isPointerTy())
@@ -444,9 +451,145 @@ private:
 // kkrace-instrument: memory accesses
 //===----------------------------------------------------------------------===//
 
+//===----------------------------------------------------------------------===//
+// Inline strands: the begin and end of a RangePolicy iteration without a call
+//===----------------------------------------------------------------------===//
+
+class StrandInliner {
+public:
+  StrandInliner(Module &M, Runtime &RT)
+      : M(M), RT(RT), C(M.getContext()) {}
+
+  /// Replaces a __kkrace_strand_begin call of one index by its inline form.
+  void begin(CallInst *CI) {
+    Value *Upd = CI->getArgOperand(4);
+    uint64_t UpdSize = cast<ConstantInt>(CI->getArgOperand(5))->getZExtValue();
+    SmallVector<Value *, 6> Args(CI->args());
+    inlineStrandBegin(CI, CI->getArgOperand(0),
+                      isa<ConstantPointerNull>(Upd) ? nullptr : Upd,
+                      UpdSize ? UpdSize : KKR_ABI_UNKNOWN_VALUE_SIZE, Args);
+    CI->eraseFromParent();
+  }
+
+  /// Replaces a __kkrace_strand_end call by its inline form.
+  void end(CallInst *CI) {
+    IRBuilder<> B(CI);
+    inlineStrandEnd(B);
+    CI->eraseFromParent();
+  }
+
+private:
+  Module &M;
+  Runtime &RT;
+  LLVMContext &C;
+  GlobalVariable *TLS = nullptr;
+
+  GlobalVariable *tlsVar() {
+    if (!TLS) {
+      TLS = M.getGlobalVariable("__kkrace_tls");
+      if (!TLS) {
+        TLS = new GlobalVariable(M, PointerType::getUnqual(C), false,
+                                 GlobalValue::ExternalLinkage, nullptr,
+                                 "__kkrace_tls", nullptr,
+                                 GlobalValue::InitialExecTLSModel);
+      }
+    }
+    return TLS;
+  }
+
+  /// The runtime's own state: never instrumented.
+  /// (The instrumenter leaves accesses to the runtime's state alone:
+  /// isRuntimeState.)
+  static IRBuilder<> &noSan(IRBuilder<> &B) { return B; }
+
+  Value *abiField(IRBuilder<> &B, Value *T, unsigned Offset) {
+    return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), T, Offset);
+  }
+
+  /// if (t && t->strand_mode && !t->strand_depth && i < MAX) {
+  ///   t->strand_depth = 1; t->cur_rec = t->item_rec | (i + 2) << SHIFT;
+  ///   t->strand_idx0 = i; [if (t->strand_mode == 2) t->upd = value;]
+  /// } else __kkrace_strand_begin(...);
+  void inlineStrandBegin(CallBase *CB, Value *I, Value *Upd, uint64_t UpdSize,
+                         ArrayRef<Value *> Args) {
+    IRBuilder<> B(CB);
+    Value *TP = B.CreateThreadLocalAddress(tlsVar());
+    Value *T = noSan(B).CreateLoad(B.getPtrTy(), TP, "kkr.t");
+    Value *HasT = B.CreateIsNotNull(T);
+    Instruction *Then, *Else;
+    SplitBlockAndInsertIfThenElse(HasT, CB, &Then, &Else);
+    // No thread state: the call.
+    IRBuilder<> E(Else);
+    E.CreateCall(RT.strand_begin, Args);
+    IRBuilder<> TB(Then);
+    Value *Mode = noSan(TB).CreateLoad(TB.getInt32Ty(),
+                                abiField(TB, T, KKR_ABI_STRAND_MODE));
+    Value *Depth = noSan(TB).CreateLoad(TB.getInt32Ty(),
+                                 abiField(TB, T, KKR_ABI_STRAND_DEPTH));
+    Value *Ok = TB.CreateAnd(
+        TB.CreateAnd(TB.CreateIsNotNull(Mode), TB.CreateIsNull(Depth)),
+        TB.CreateICmpULT(I, TB.getInt64(KKR_ABI_STRAND_INLINE_MAX)));
+    Instruction *Fast, *Slow;
+    SplitBlockAndInsertIfThenElse(Ok, Then, &Fast, &Slow);
+    IRBuilder<> S(Slow);
+    S.CreateCall(RT.strand_begin, Args);
+    IRBuilder<> F(Fast);
+    noSan(F).CreateStore(F.getInt32(1), abiField(F, T, KKR_ABI_STRAND_DEPTH));
+    Value *Item = noSan(F).CreateLoad(F.getInt64Ty(), abiField(F, T, KKR_ABI_ITEM_REC));
+    Value *Rec = F.CreateOr(
+        Item, F.CreateShl(F.CreateAdd(I, F.getInt64(2)), KKR_ABI_STRAND_SHIFT));
+    noSan(F).CreateStore(Rec, abiField(F, T, KKR_ABI_CUR_REC));
+    noSan(F).CreateStore(I, abiField(F, T, KKR_ABI_STRAND_IDX0));
+    if (Upd) {
+      Value *IsReduce = F.CreateICmpEQ(Mode, F.getInt32(2));
+      Instruction *R = SplitBlockAndInsertIfThen(IsReduce, Fast, false);
+      IRBuilder<> RB(R);
+      noSan(RB).CreateStore(RB.CreatePtrToInt(Upd, RB.getInt64Ty()),
+                     abiField(RB, T, KKR_ABI_UPD_LO));
+      noSan(RB).CreateStore(RB.getInt64(UpdSize), abiField(RB, T, KKR_ABI_UPD_LEN));
+    }
+  }
+
+  /// if (t && t->strand_mode && t->strand_depth == 1) {
+  ///   t->strand_depth = 0; t->cur_rec = t->item_rec | BACKEND << SHIFT;
+  ///   t->upd_len = 0;
+  /// } else __kkrace_strand_end();
+  void inlineStrandEnd(IRBuilder<> &B) {
+    Instruction *At = &*B.GetInsertPoint();
+    Value *TP = B.CreateThreadLocalAddress(tlsVar());
+    Value *T = noSan(B).CreateLoad(B.getPtrTy(), TP, "kkr.t");
+    Instruction *Then, *Else;
+    SplitBlockAndInsertIfThenElse(B.CreateIsNotNull(T), At, &Then, &Else);
+    IRBuilder<> E(Else);
+    E.SetCurrentDebugLocation(B.getCurrentDebugLocation());
+    E.CreateCall(RT.strand_end, {});
+    IRBuilder<> TB(Then);
+    Value *Mode = noSan(TB).CreateLoad(TB.getInt32Ty(),
+                                abiField(TB, T, KKR_ABI_STRAND_MODE));
+    Value *Depth = noSan(TB).CreateLoad(TB.getInt32Ty(),
+                                 abiField(TB, T, KKR_ABI_STRAND_DEPTH));
+    Value *Ok = TB.CreateAnd(TB.CreateIsNotNull(Mode),
+                             TB.CreateICmpEQ(Depth, TB.getInt32(1)));
+    Instruction *Fast, *Slow;
+    SplitBlockAndInsertIfThenElse(Ok, Then, &Fast, &Slow);
+    IRBuilder<> S(Slow);
+    S.SetCurrentDebugLocation(B.getCurrentDebugLocation());
+    S.CreateCall(RT.strand_end, {});
+    IRBuilder<> F(Fast);
+    noSan(F).CreateStore(F.getInt32(0), abiField(F, T, KKR_ABI_STRAND_DEPTH));
+    Value *Item = noSan(F).CreateLoad(F.getInt64Ty(), abiField(F, T, KKR_ABI_ITEM_REC));
+    noSan(F).CreateStore(F.CreateOr(Item, F.getInt64(KKR_ABI_STRAND_BACKEND
+                                              << KKR_ABI_STRAND_SHIFT)),
+                  abiField(F, T, KKR_ABI_CUR_REC));
+    noSan(F).CreateStore(F.getInt64(0), abiField(F, T, KKR_ABI_UPD_LEN));
+  }
+
+};
+
 class Instrumenter {
 public:
-  explicit Instrumenter(Module &M) : M(M), RT(M), DL(M.getDataLayout()) {}
+  Instrumenter(Module &M, FunctionAnalysisManager &FAM)
+      : M(M), RT(M), DL(M.getDataLayout()), FAM(FAM) {}
 
   /// A site slot: a zeroed 16-byte variable the runtime caches the access's
   /// site index in (struct kkr_site_slot), one per instrumented call.
@@ -475,7 +618,12 @@ private:
   Module &M;
   Runtime RT;
   const DataLayout &DL;
+  FunctionAnalysisManager &FAM;
   DenseMap<const Value *, bool> LocalObject;
+  /// Accesses checked by a __kkrace_loop call before their loop.
+  SmallPtrSet<Instruction *, 32> Hoisted;
+  /// Loops whose iterations are strands and whose accesses were hoisted.
+  SmallVector<Loop *, 4> StrandLoops;
   DenseMap<const DISubprogram *, AccessScope> Scopes;
 
   /// True if Ptr provably points to memory no other node can access: a
@@ -484,14 +632,17 @@ private:
     if (Ptr->getType()->getPointerAddressSpace() != 0)
       return true;
     const Value *Obj = getUnderlyingObject(Ptr);
+    if (isRuntimeState(Obj))
+      return true;
     if (auto *AI = dyn_cast<AllocaInst>(Obj)) {
       if (AI->hasMetadata(KKR_STRAND_LOCAL_MD))
         return true; // a strand's own variable (KokkosSemantics)
       auto It = LocalObject.find(AI);
       if (It != LocalObject.end())
         return It->second;
-      bool Local = !PointerMayBeCaptured(AI, /*ReturnCaptures=*/true,
-                                         /*StoreCaptures=*/true);
+      LocalTracker T;
+      PointerMayBeCaptured(AI, &T);
+      bool Local = !T.Captured;
       LocalObject[AI] = Local;
       return Local;
     }
@@ -504,6 +655,42 @@ private:
         return true;
     }
     return false;
+  }
+
+  /// Capture tracking that knows the inline strand code: a reduction
+  /// value's address written into the runtime's state (as an integer) does
+  /// not make it shared.
+  struct LocalTracker : CaptureTracker {
+    bool Captured = false;
+    void tooManyUses() override { Captured = true; }
+    bool captured(const Use *U) override {
+      if (const auto *PI = dyn_cast<PtrToIntInst>(U->getUser())) {
+        bool OnlyRuntime = !PI->use_empty();
+        for (const User *PU : PI->users()) {
+          const auto *SI = dyn_cast<StoreInst>(PU);
+          OnlyRuntime &= SI && SI->getValueOperand() == PI &&
+                         isRuntimeState(getUnderlyingObject(SI->getPointerOperand()));
+        }
+        if (OnlyRuntime)
+          return false;
+      }
+      Captured = true;
+      return true;
+    }
+  };
+
+  /// Obj is the runtime's per-thread state, which inline strand code reads
+  /// through __kkrace_tls.
+  static bool isRuntimeState(const Value *Obj) {
+    const auto *LI = dyn_cast<LoadInst>(Obj);
+    if (!LI)
+      return false;
+    const Value *P = LI->getPointerOperand();
+    if (const auto *II = dyn_cast<IntrinsicInst>(P))
+      if (II->getIntrinsicID() == Intrinsic::threadlocal_address)
+        P = II->getArgOperand(0);
+    const auto *GV = dyn_cast<GlobalVariable>(P);
+    return GV && GV->getName() == "__kkrace_tls";
   }
 
   /// Whether I is Kokkos' bookkeeping (accessScope): its innermost frame,
@@ -578,9 +765,12 @@ private:
 
   bool runOnFunction(Function &F) {
     LocalObject.clear();
+    Hoisted.clear();
+    StrandLoops.clear();
+    bool Changed = hoistLoops(F);
     SmallVector<Instruction *, 64> Todo;
     for (Instruction &I : instructions(F)) {
-      if (I.hasMetadata(LLVMContext::MD_nosanitize))
+      if (I.hasMetadata(LLVMContext::MD_nosanitize) || Hoisted.count(&I))
         continue;
       if (isa<LoadInst>(I) || isa<StoreInst>(I) || isa<AtomicRMWInst>(I) ||
           isa<AtomicCmpXchgInst>(I) || isa<MemIntrinsic>(I))
@@ -589,7 +779,6 @@ private:
                II && II->getIntrinsicID() == Intrinsic::lifetime_start)
         Todo.push_back(&I);
     }
-    bool Changed = false;
     for (Instruction *I : Todo) {
       if (auto *LI = dyn_cast<LoadInst>(I)) {
         if (isPrivate(LI->getPointerOperand()) || isVtableAccess(LI) ||
@@ -650,7 +839,397 @@ private:
       }
       Changed = true;
     }
+    Changed |= removeIdleStrands();
+    Changed |= inlineStrands(F);
     return Changed;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Loops checked at once
+  //===--------------------------------------------------------------------===//
+
+  static bool isCallTo(const Instruction &I, FunctionCallee FC) {
+    const auto *CB = dyn_cast<CallBase>(&I);
+    return CB && CB->getCalledOperand() == FC.getCallee();
+  }
+
+  /// A call that may do anything: not an intrinsic that only computes.
+  static bool isOpaqueCall(const Instruction &I) {
+    const auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB)
+      return false;
+    return !isa<IntrinsicInst>(CB);
+  }
+
+  /// Loads and stores whose addresses advance by a constant step on each
+  /// iteration of a loop with a computable trip count, made on every
+  /// iteration: checked by one __kkrace_loop call in the loop's preheader
+  /// instead of one call per iteration.  In a loop whose iterations are the
+  /// strands of a kernel (a RangePolicy's, the inner loop of an
+  /// MDRangePolicy's), the k-th access is the k-th strand's; in a loop that
+  /// calls nothing, they are all the current strand's.  (The order in which
+  /// the accesses of unordered strands are checked does not change what
+  /// races; each strand's own accesses keep their order.)
+  bool hoistLoops(Function &F) {
+    auto &LI = FAM.getResult<LoopAnalysis>(F);
+    if (LI.empty())
+      return false;
+    auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+    auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+    bool Changed = false;
+    for (Loop *L : LI.getLoopsInPreorder())
+      Changed |= hoistLoop(L, LI, SE, DT);
+    return Changed;
+  }
+
+  struct StrandCall {
+    CallInst *Begin;
+    unsigned NIdx, Vary;
+    const SCEV *Start; // of the varying index
+    int64_t Step;
+    const Value *Upd;  // underlying object of the reduction value
+  };
+
+  bool hoistLoop(Loop *L, LoopInfo &LI, ScalarEvolution &SE,
+                 DominatorTree &DT) {
+    BasicBlock *Latch = L->getLoopLatch();
+    if (!Latch || L->getExitingBlock() != Latch)
+      return false;
+    BasicBlock *Pre = L->getLoopPreheader();
+    if (!Pre && !(Pre = InsertPreheaderForLoop(L, &DT, &LI, nullptr, false)))
+      return false;
+    const SCEV *BTC = SE.getBackedgeTakenCount(L);
+    if (isa<SCEVCouldNotCompute>(BTC))
+      return false;
+    // The strands begun in this loop's own blocks, and its strand ends.
+    SmallVector<StrandCall, 4> Strands;
+    SmallVector<CallInst *, 4> Ends, AtomicEnters, AtomicExits;
+    bool Calls = false, Bad = false;
+    for (BasicBlock *BB : L->blocks()) {
+      bool Own = LI.getLoopFor(BB) == L;
+      for (Instruction &I : *BB) {
+        if (isCallTo(I, RT.strand_begin)) {
+          if (!Own) {
+            Bad = true;
+            continue;
+          }
+          StrandCall SC;
+          if (strandCall(cast<CallInst>(&I), L, SE, SC))
+            Strands.push_back(SC);
+          else
+            Bad = true;
+        } else if (isCallTo(I, RT.strand_end)) {
+          if (Own)
+            Ends.push_back(cast<CallInst>(&I));
+        } else if (isCallTo(I, RT.atomic_enter)) {
+          AtomicEnters.push_back(cast<CallInst>(&I));
+          Calls = true;
+        } else if (isCallTo(I, RT.atomic_exit)) {
+          AtomicExits.push_back(cast<CallInst>(&I));
+          Calls = true;
+        } else if (isOpaqueCall(I)) {
+          Calls = true;
+        }
+      }
+    }
+    if (traceEnabled())
+      errs() << "kkrace: loop " << L->getHeader()->getName() << " in "
+             << L->getHeader()->getParent()->getName() << ": "
+             << Strands.size() << " strands, calls " << Calls << ", bad "
+             << Bad << "\n";
+    if (Bad || (Strands.empty() && (Calls || !Ends.empty())))
+      return false;
+    Instruction *At = Pre->getTerminator();
+    SCEVExpander Exp(SE, DL, "kkr.loop");
+    const SCEV *Count = SE.getAddExpr(
+        SE.getTruncateOrZeroExtend(BTC, Type::getInt64Ty(M.getContext())),
+        SE.getOne(Type::getInt64Ty(M.getContext())));
+    if (!Exp.isSafeToExpandAt(Count, At))
+      return false;
+    Value *CountV = nullptr;
+    bool Changed = false;
+    for (BasicBlock *BB : L->blocks()) {
+      if (LI.getLoopFor(BB) != L || !DT.dominates(BB, Latch))
+        continue;
+      for (Instruction &I : *BB) {
+        Value *Ptr;
+        Type *Ty;
+        bool Write;
+        if (auto *Ld = dyn_cast<LoadInst>(&I)) {
+          if (!Ld->isSimple())
+            continue;
+          Ptr = Ld->getPointerOperand();
+          Ty = Ld->getType();
+          Write = false;
+        } else if (auto *St = dyn_cast<StoreInst>(&I)) {
+          if (!St->isSimple())
+            continue;
+          Ptr = St->getPointerOperand();
+          Ty = St->getValueOperand()->getType();
+          Write = true;
+        } else {
+          continue;
+        }
+        if (I.hasMetadata(LLVMContext::MD_nosanitize) || isPrivate(Ptr) ||
+            isVtableAccess(&I) || isBookkeeping(&I))
+          continue;
+        TypeSize TS = DL.getTypeStoreSize(Ty);
+        if (TS.isScalable() || TS.getFixedValue() == 0 ||
+            TS.getFixedValue() > KKR_LOOP_SIZE_MASK)
+          continue;
+        const StrandCall *SC = nullptr;
+        if (!Strands.empty() && !(SC = strandOf(&I, Strands, Ends, DT))) {
+          if (traceEnabled())
+            errs() << "kkrace:   no strand for " << I << "\n";
+          continue;
+        }
+        if (SC && SC->Upd && getUnderlyingObject(Ptr) == SC->Upd)
+          continue; // the strand's own reduction value
+        if (insideAtomic(&I, AtomicEnters, AtomicExits, DT))
+          continue; // a Kokkos atomic's own loads and stores
+        const SCEV *Start, *Step;
+        if (!affineIn(SE.getSCEV(Ptr), L, SE, Start, Step) ||
+            !Exp.isSafeToExpandAt(Step, At)) {
+          if (traceEnabled())
+            errs() << "kkrace:   not affine: " << I << "\n";
+          continue;
+        }
+        // The address and the strand's index on the first iteration: the
+        // loop's own computation of them, entered from the preheader.
+        DenseMap<Value *, Value *> Memo;
+        Value *Base = valueAtEntry(Ptr, L, At, Memo);
+        Value *IdxStart = SC ? valueAtEntry(SC->Begin->getArgOperand(SC->Vary),
+                                            L, At, Memo)
+                             : nullptr;
+        if (!Base || (SC && !IdxStart)) {
+          if (traceEnabled())
+            errs() << "kkrace:   no entry value: " << I << "\n";
+          continue;
+        }
+        IRBuilder<> B(At);
+        B.SetCurrentDebugLocation(I.getDebugLoc());
+        if (!CountV)
+          CountV = Exp.expandCodeFor(Count, B.getInt64Ty(), At);
+        Value *Stride = Exp.expandCodeFor(Step, B.getInt64Ty(), At);
+        uint32_t Packed = (uint32_t)TS.getFixedValue() |
+                          (Write ? KKR_LOOP_WRITE : 0);
+        Value *Idx[3] = {B.getInt64(0), B.getInt64(0), B.getInt64(0)};
+        int64_t IdxStep = 0;
+        if (SC) {
+          Packed |= SC->NIdx << KKR_LOOP_NIDX_SHIFT |
+                    SC->Vary << KKR_LOOP_VARY_SHIFT;
+          for (unsigned K = 0; K < SC->NIdx; ++K)
+            Idx[K] = K == SC->Vary ? IdxStart : SC->Begin->getArgOperand(K);
+          IdxStep = SC->Step;
+        }
+        B.CreateCall(RT.loop,
+                     {Base, Stride, CountV, B.getInt32(Packed), Idx[0], Idx[1], Idx[2],
+                      B.getInt64(IdxStep), newSlot()});
+        Hoisted.insert(&I);
+        Changed = true;
+      }
+    }
+    if (Changed && !Strands.empty())
+      StrandLoops.push_back(L);
+    return Changed;
+  }
+
+  /// Rewrites the extensions and truncations of an induction variable (an
+  /// int index of a functor, widened for the address) as an induction
+  /// variable of the wide type.  Exact unless the narrow index wraps, which
+  /// the program's own signed arithmetic forbids.
+  struct NoWrap : SCEVRewriteVisitor<NoWrap> {
+    const Loop *L;
+    NoWrap(ScalarEvolution &SE, const Loop *L)
+        : SCEVRewriteVisitor<NoWrap>(SE), L(L) {}
+    const SCEVAddRecExpr *rec(const SCEV *S) {
+      auto *AR = dyn_cast<SCEVAddRecExpr>(S);
+      return AR && AR->getLoop() == L && AR->isAffine() ? AR : nullptr;
+    }
+    const SCEV *visitTruncateExpr(const SCEVTruncateExpr *E) {
+      const SCEV *Op = visit(E->getOperand());
+      if (auto *AR = rec(Op))
+        return SE.getAddRecExpr(
+            SE.getTruncateExpr(AR->getStart(), E->getType()),
+            SE.getTruncateExpr(AR->getStepRecurrence(SE), E->getType()), L,
+            SCEV::FlagAnyWrap);
+      return SE.getTruncateExpr(Op, E->getType());
+    }
+    const SCEV *visitSignExtendExpr(const SCEVSignExtendExpr *E) {
+      const SCEV *Op = visit(E->getOperand());
+      if (auto *AR = rec(Op))
+        return SE.getAddRecExpr(
+            SE.getSignExtendExpr(AR->getStart(), E->getType()),
+            SE.getSignExtendExpr(AR->getStepRecurrence(SE), E->getType()), L,
+            SCEV::FlagAnyWrap);
+      return SE.getSignExtendExpr(Op, E->getType());
+    }
+    const SCEV *visitZeroExtendExpr(const SCEVZeroExtendExpr *E) {
+      const SCEV *Op = visit(E->getOperand());
+      if (auto *AR = rec(Op))
+        return SE.getAddRecExpr(
+            SE.getZeroExtendExpr(AR->getStart(), E->getType()),
+            SE.getSignExtendExpr(AR->getStepRecurrence(SE), E->getType()), L,
+            SCEV::FlagAnyWrap);
+      return SE.getZeroExtendExpr(Op, E->getType());
+    }
+  };
+
+  /// S as Start + k * Step on the k-th iteration of L, with Start and Step
+  /// invariant in L (Step 0: S itself is invariant).
+  static bool affineIn(const SCEV *S, const Loop *L, ScalarEvolution &SE,
+                       const SCEV *&Start, const SCEV *&Step) {
+    if (SE.isLoopInvariant(S, L)) {
+      Start = S;
+      Step = SE.getZero(Type::getInt64Ty(SE.getContext()));
+      return true;
+    }
+    NoWrap R(SE, L);
+    auto *AR = dyn_cast<SCEVAddRecExpr>(R.visit(S));
+    if (!AR || AR->getLoop() != L || !AR->isAffine())
+      return false;
+    Start = AR->getStart();
+    Step = AR->getStepRecurrence(SE);
+    if (!SE.isLoopInvariant(Start, L) || !SE.isLoopInvariant(Step, L))
+      return false;
+    Step = SE.getTruncateOrSignExtend(Step, Type::getInt64Ty(SE.getContext()));
+    return true;
+  }
+
+  /// The value V has when loop L is entered, computed before At: V itself
+  /// when L does not define it; else L's computation of it, with the
+  /// header's phis taking their values from the preheader.  Null if that
+  /// needs more than arithmetic.
+  static Value *valueAtEntry(Value *V, Loop *L, Instruction *At,
+                             DenseMap<Value *, Value *> &Memo) {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !L->contains(I))
+      return V;
+    if (Value *Known = Memo.lookup(V))
+      return Known;
+    Value *R = nullptr;
+    if (auto *Phi = dyn_cast<PHINode>(I)) {
+      if (Phi->getParent() == L->getHeader())
+        R = Phi->getIncomingValueForBlock(L->getLoopPreheader());
+    } else if (isa<BinaryOperator>(I) || isa<CastInst>(I) ||
+               isa<GetElementPtrInst>(I) || isa<CmpInst>(I) ||
+               isa<SelectInst>(I)) {
+      Instruction *C = I->clone();
+      for (unsigned K = 0; K < C->getNumOperands(); ++K) {
+        Value *Op = valueAtEntry(C->getOperand(K), L, At, Memo);
+        if (!Op) {
+          C->deleteValue();
+          return nullptr;
+        }
+        C->setOperand(K, Op);
+      }
+      C->insertBefore(At);
+      R = C;
+    }
+    if (R)
+      Memo[V] = R;
+    return R;
+  }
+
+  /// What the strand_begin call CI of loop L says: one index advances with
+  /// the loop by a constant step, the others do not change.
+  bool strandCall(CallInst *CI, Loop *L, ScalarEvolution &SE, StrandCall &SC) {
+    auto *N = dyn_cast<ConstantInt>(CI->getArgOperand(3));
+    if (!N || N->getZExtValue() < 1 || N->getZExtValue() > 3)
+      return false;
+    SC.Begin = CI;
+    SC.NIdx = (unsigned)N->getZExtValue();
+    SC.Vary = ~0u;
+    for (unsigned K = 0; K < SC.NIdx; ++K) {
+      Value *V = CI->getArgOperand(K);
+      const SCEV *Start, *Step;
+      if (L->isLoopInvariant(V))
+        continue;
+      if (!affineIn(SE.getSCEV(V), L, SE, Start, Step) || SC.Vary != ~0u)
+        return false;
+      auto *StepC = dyn_cast<SCEVConstant>(Step);
+      if (!StepC || StepC->isZero())
+        return false;
+      SC.Vary = K;
+      SC.Start = Start;
+      SC.Step = StepC->getAPInt().getSExtValue();
+    }
+    Value *Upd = CI->getArgOperand(4);
+    SC.Upd = isa<ConstantPointerNull>(Upd) ? nullptr : getUnderlyingObject(Upd);
+    return SC.Vary != ~0u;
+  }
+
+  /// I runs between the begin and end of a Kokkos atomic operation.
+  static bool insideAtomic(Instruction *I, ArrayRef<CallInst *> Enters,
+                           ArrayRef<CallInst *> Exits, DominatorTree &DT) {
+    for (CallInst *E : Enters)
+      if (DT.dominates(E, I))
+        for (CallInst *X : Exits)
+          if (DT.dominates(E, X) && DT.dominates(I, X))
+            return true;
+    return false;
+  }
+
+  /// The strand that I belongs to: the last strand begun before it, which
+  /// it precedes the end of.
+  static const StrandCall *strandOf(Instruction *I,
+                                    ArrayRef<StrandCall> Strands,
+                                    ArrayRef<CallInst *> Ends,
+                                    DominatorTree &DT) {
+    const StrandCall *Best = nullptr;
+    for (const StrandCall &SC : Strands)
+      if (DT.dominates(SC.Begin, I) &&
+          (!Best || DT.dominates(Best->Begin, SC.Begin)))
+        Best = &SC;
+    if (!Best)
+      return nullptr;
+    for (CallInst *E : Ends)
+      if (DT.dominates(I, E) && DT.dominates(Best->Begin, E))
+        return Best;
+    return nullptr;
+  }
+
+  /// A strand loop left with nothing to check per iteration: its strands
+  /// need not be begun and ended one by one.
+  bool removeIdleStrands() {
+    bool Changed = false;
+    for (Loop *L : StrandLoops) {
+      SmallVector<Instruction *, 8> Strand;
+      bool Busy = false;
+      for (BasicBlock *BB : L->blocks())
+        for (Instruction &I : *BB) {
+          if (isCallTo(I, RT.strand_begin) || isCallTo(I, RT.strand_end))
+            Strand.push_back(&I);
+          else if (isOpaqueCall(I))
+            Busy = true;
+        }
+      if (Busy)
+        continue;
+      for (Instruction *I : Strand)
+        I->eraseFromParent();
+      Changed = true;
+    }
+    return Changed;
+  }
+
+  /// The remaining strands of one index begin and end inline.
+  bool inlineStrands(Function &F) {
+    SmallVector<CallInst *, 8> Begins, Ends;
+    for (Instruction &I : instructions(F)) {
+      if (isCallTo(I, RT.strand_begin)) {
+        auto *N = dyn_cast<ConstantInt>(cast<CallInst>(I).getArgOperand(3));
+        if (N && N->getZExtValue() == 1)
+          Begins.push_back(cast<CallInst>(&I));
+      } else if (isCallTo(I, RT.strand_end)) {
+        Ends.push_back(cast<CallInst>(&I));
+      }
+    }
+    StrandInliner SI(M, RT);
+    for (CallInst *CI : Begins)
+      SI.begin(CI);
+    for (CallInst *CI : Ends)
+      SI.end(CI);
+    return !Begins.empty() || !Ends.empty();
   }
 };
 
@@ -663,9 +1242,10 @@ struct KokkosSemanticsPass : PassInfoMixin<KokkosSemanticsPass> {
 };
 
 struct InstrumentPass : PassInfoMixin<InstrumentPass> {
-  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    return Instrumenter(M).run() ? PreservedAnalyses::none()
-                                 : PreservedAnalyses::all();
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
+    auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+    return Instrumenter(M, FAM).run() ? PreservedAnalyses::none()
+                                      : PreservedAnalyses::all();
   }
   static bool isRequired() { return true; }
 };

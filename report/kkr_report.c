@@ -131,10 +131,10 @@ static void node_from(uint32_t node, uint32_t strand, kkr_node_info *n) {
 }
 
 static void node_current(kkr_thread *t, kkr_node_info *n) {
-  node_from(t->cur_node, t->cur_strand, n);
+  node_from(t->cur_node, KKR_CUR_STRAND(t), n);
   if (n->type == KKR_NODE_STRAND) {
     /* The running strand's indices are known exactly. */
-    n->idx[0] = t->strand_idx[0];
+    n->idx[0] = t->abi.strand_idx0;
     n->idx[1] = t->strand_idx[1];
     n->idx[2] = t->strand_idx[2];
     n->idx_exact = 1;

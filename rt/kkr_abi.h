@@ -13,6 +13,12 @@ enum kkr_op_kind {
   KKR_OP_COUNT
 };
 
+/* __kkrace_loop's packed argument. */
+#define KKR_LOOP_SIZE_MASK 0xFFFFu
+#define KKR_LOOP_WRITE 0x10000u
+#define KKR_LOOP_NIDX_SHIFT 20
+#define KKR_LOOP_VARY_SHIFT 24
+
 /* Flags of __kkrace_atomic. */
 enum {
   KKR_AF_READ = 1,     /* the instruction reads memory */
@@ -28,20 +34,57 @@ struct kkr_site_slot {
   unsigned long long idx;
 };
 
+/* The start of the runtime's per-thread state, which instrumented code
+ * reads and writes itself to begin and end the strands of a RangePolicy
+ * kernel without a call (the pass emits the code; the runtime decides when
+ * it may run by setting strand_mode).  __kkrace_tls points to it, or is null
+ * for a thread the runtime does not know yet. */
+struct kkr_abi_thread {
+  unsigned int strand_depth;     /* nesting of functor calls */
+  unsigned int strand_mode;      /* 0: strands only through the calls;
+                                    1: a RangePolicy for is running;
+                                    2: a RangePolicy reduce or scan (the
+                                       value argument is the strand's) */
+  unsigned long long item_rec;   /* the running work item's record bits */
+  unsigned long long cur_rec;    /* the current strand's record bits */
+  long long strand_idx0;         /* the current strand's index */
+  unsigned long long upd_lo;     /* the strand's private reduction value */
+  unsigned long long upd_len;
+};
+/* Byte offsets of its fields, for the pass. */
+#define KKR_ABI_STRAND_DEPTH 0
+#define KKR_ABI_STRAND_MODE 4
+#define KKR_ABI_ITEM_REC 8
+#define KKR_ABI_CUR_REC 16
+#define KKR_ABI_STRAND_IDX0 24
+#define KKR_ABI_UPD_LO 32
+#define KKR_ABI_UPD_LEN 40
+/* A strand of index i has the record bits item_rec | (i + 2) << 18, for
+ * i below KKR_ABI_STRAND_INLINE_MAX; the runtime's own code does the rest. */
+#define KKR_ABI_STRAND_SHIFT 18
+#define KKR_ABI_STRAND_INLINE_MAX ((1ull << 20) - 2)
+#define KKR_ABI_STRAND_BACKEND 1ull
+/* Size of a reduction value the pass could not size (array reductions):
+ * the bytes after the value pointer are treated as private to the strand. */
+#define KKR_ABI_UNKNOWN_VALUE_SIZE 1024
+
 #define KKR_T_VOID void
 #define KKR_T_PTR void *
 #define KKR_T_I32 unsigned int
 #define KKR_T_I64 unsigned long long
-#define KKR_PARAMS_0(a, b, c, d, e, f) void
-#define KKR_PARAMS_1(a, b, c, d, e, f) KKR_T_##a
-#define KKR_PARAMS_2(a, b, c, d, e, f) KKR_T_##a, KKR_T_##b
-#define KKR_PARAMS_3(a, b, c, d, e, f) KKR_T_##a, KKR_T_##b, KKR_T_##c
-#define KKR_PARAMS_4(a, b, c, d, e, f) \
+#define KKR_PARAMS_0(a, b, c, d, e, f, g, h, i) void
+#define KKR_PARAMS_1(a, b, c, d, e, f, g, h, i) KKR_T_##a
+#define KKR_PARAMS_2(a, b, c, d, e, f, g, h, i) KKR_T_##a, KKR_T_##b
+#define KKR_PARAMS_3(a, b, c, d, e, f, g, h, i) KKR_T_##a, KKR_T_##b, KKR_T_##c
+#define KKR_PARAMS_4(a, b, c, d, e, f, g, h, i) \
   KKR_T_##a, KKR_T_##b, KKR_T_##c, KKR_T_##d
-#define KKR_PARAMS_5(a, b, c, d, e, f) \
+#define KKR_PARAMS_5(a, b, c, d, e, f, g, h, i) \
   KKR_T_##a, KKR_T_##b, KKR_T_##c, KKR_T_##d, KKR_T_##e
-#define KKR_PARAMS_6(a, b, c, d, e, f) \
+#define KKR_PARAMS_6(a, b, c, d, e, f, g, h, i) \
   KKR_T_##a, KKR_T_##b, KKR_T_##c, KKR_T_##d, KKR_T_##e, KKR_T_##f
+#define KKR_PARAMS_9(a, b, c, d, e, f, g, h, i)                          \
+  KKR_T_##a, KKR_T_##b, KKR_T_##c, KKR_T_##d, KKR_T_##e, KKR_T_##f,      \
+      KKR_T_##g, KKR_T_##h, KKR_T_##i
 
 #ifdef __cplusplus
 extern "C" {
@@ -54,8 +97,9 @@ extern "C" {
 #define KKR_ABI_VISIBLE
 #endif
 
-#define KKR_ENTRY(name, ret, n, a, b, c, d, e, f) \
-  KKR_ABI_VISIBLE KKR_T_##ret __kkrace_##name(KKR_PARAMS_##n(a, b, c, d, e, f));
+#define KKR_ENTRY(name, ret, n, a, b, c, d, e, f, g, h, i) \
+  KKR_ABI_VISIBLE KKR_T_##ret __kkrace_##name(                \
+      KKR_PARAMS_##n(a, b, c, d, e, f, g, h, i));
 #include "kkr_entry.inc"
 #undef KKR_ENTRY
 

@@ -21,7 +21,21 @@
 #include "kkr_report.h"
 #include "kkr_rt.h"
 
-__thread kkr_thread *kkr_tls __attribute__((tls_model("initial-exec")));
+__thread kkr_thread *__kkrace_tls __attribute__((tls_model("initial-exec")));
+_Static_assert(__builtin_offsetof(kkr_thread, abi) == 0 &&
+                   __builtin_offsetof(struct kkr_abi_thread, strand_mode) ==
+                       KKR_ABI_STRAND_MODE &&
+                   __builtin_offsetof(struct kkr_abi_thread, item_rec) ==
+                       KKR_ABI_ITEM_REC &&
+                   __builtin_offsetof(struct kkr_abi_thread, cur_rec) ==
+                       KKR_ABI_CUR_REC &&
+                   __builtin_offsetof(struct kkr_abi_thread, strand_idx0) ==
+                       KKR_ABI_STRAND_IDX0 &&
+                   __builtin_offsetof(struct kkr_abi_thread, upd_lo) ==
+                       KKR_ABI_UPD_LO &&
+                   __builtin_offsetof(struct kkr_abi_thread, upd_len) ==
+                       KKR_ABI_UPD_LEN,
+               "kkr_abi.h offsets");
 int kkr_mt;
 
 /* Kinds of access, as the entry points pass them (bits 12-15: log2 of the
@@ -49,12 +63,12 @@ KKR_INLINE int ordered(const kkr_thread *t, uint64_t rec) {
     return 1;
   uint32_t node = KKR_REC_NODE(rec);
   if (node == t->cur_node) {
-    if (!t->cur_is_item || t->cur_strand == KKR_STRAND_BACKEND)
+    if (!t->cur_is_item || KKR_CUR_STRAND(t) == KKR_STRAND_BACKEND)
       return 1;
     if (rec & KKR_R_M)
       return 0;
     uint32_t s = KKR_REC_STRAND(rec);
-    return s == t->cur_strand || s == KKR_STRAND_BACKEND;
+    return s == KKR_CUR_STRAND(t) || s == KKR_STRAND_BACKEND;
   }
   if (known_before(t, node))
     return 1;
@@ -79,7 +93,7 @@ KKR_INLINE int conflicts(const kkr_thread *t, uint64_t rec, uint32_t mask,
 /* The record of the current access, without its site. */
 KKR_INLINE uint64_t access_rec(const kkr_thread *t, uint32_t mask,
                                uint32_t acc) {
-  return t->cur_rec | (uint64_t)mask << 4 |
+  return t->abi.cur_rec | (uint64_t)mask << 4 |
          (acc & ACC_WRITE ? KKR_R_W : 0) | (acc & ACC_ATOMIC ? KKR_R_A : 0);
 }
 
@@ -109,11 +123,11 @@ static KKR_NOINLINE int fast_update_more(kkr_thread *t, kkr_cell *c,
    * (MULTI) and there is nothing more to decide. */
   if (!(acc & ACC_WRITE) && r && !(r & KKR_R_X) &&
       KKR_REC_NODE(r) == t->cur_node && t->cur_is_item &&
-      KKR_REC_MASK(r) == mask && t->cur_strand != KKR_STRAND_BACKEND &&
+      KKR_REC_MASK(r) == mask && KKR_CUR_STRAND(t) != KKR_STRAND_BACKEND &&
       KKR_REC_STRAND(r) != KKR_STRAND_BACKEND && !(w & KKR_R_X) &&
       (!w || ordered(t, w) || (KKR_REC_NODE(w) != t->cur_node &&
                                !(KKR_REC_MASK(w) & mask)))) {
-    if (KKR_REC_STRAND(r) != t->cur_strand && !(r & KKR_R_M))
+    if (KKR_REC_STRAND(r) != KKR_CUR_STRAND(t) && !(r & KKR_R_M))
       c->r = r | KKR_R_M;
     return 1;
   }
@@ -146,7 +160,7 @@ KKR_INLINE int quick_ordered(const kkr_thread *t, uint64_t rec, uint32_t mask) {
   if (known_before(t, node))
     return 1;
   return node == t->cur_node &&
-         (!t->cur_is_item || (KKR_REC_STRAND(rec) == t->cur_strand &&
+         (!t->cur_is_item || (KKR_REC_STRAND(rec) == KKR_CUR_STRAND(t) &&
                               !(rec & KKR_R_M)));
 }
 
@@ -199,7 +213,7 @@ static kkr_readset *readset_add(kkr_thread *t, kkr_readset *s, uint64_t nr) {
     uint64_t r = s->recs[i];
     if (!merged && KKR_REC_NODE(r) == t->cur_node &&
         (KKR_REC_MASK(r) & nmask)) {
-      if (KKR_REC_STRAND(r) != t->cur_strand && !ordered(t, r))
+      if (KKR_REC_STRAND(r) != KKR_CUR_STRAND(t) && !ordered(t, r))
         r |= KKR_R_M;
       r |= (uint64_t)nmask << 4;
       merged = 1;
@@ -231,8 +245,8 @@ static void record_read(kkr_thread *t, uint64_t *pr, uint64_t nr) {
       *pr = KKR_REC_SET(s);
     }
   } else if (KKR_REC_NODE(r) == t->cur_node &&
-             (KKR_REC_STRAND(r) == t->cur_strand ||
-              t->cur_strand == KKR_STRAND_BACKEND || !t->cur_is_item)) {
+             (KKR_REC_STRAND(r) == KKR_CUR_STRAND(t) ||
+              KKR_CUR_STRAND(t) == KKR_STRAND_BACKEND || !t->cur_is_item)) {
     *pr = nr | (r & (KKR_R_M | 0xFF0)); /* same strand: a union of bytes */
   } else if (ordered(t, r) && !(KKR_REC_MASK(r) & ~nmask)) {
     *pr = nr; /* the old read is ordered before this one */
@@ -323,18 +337,34 @@ static uint64_t restrict_reads(uint64_t r, uint32_t hmask) {
   return KKR_REC_SET(h);
 }
 
-/* Whether keeping rec exactly next to an access of mask needs the cell in
- * halves: rec is not ordered before the access and keeps bytes in the half
- * that the access does not touch. */
-static int must_split(const kkr_thread *t, uint64_t rec, uint32_t mask) {
+/* Whether rec keeps bytes in the half of the word that an access of mask
+ * (within one half) does not touch. */
+static int other_half(uint64_t rec, uint32_t mask) {
   if (!rec || (rec & KKR_R_X))
     return 0;
   uint32_t left = KKR_REC_MASK(rec) & ~mask;
-  if (!left)
+  if (!left || (mask != (mask & 0x0F) && mask != (mask & 0xF0)))
     return 0;
-  int other_half = (mask & 0x0F) ? (left & 0xF0) != 0 : (left & 0x0F) != 0;
-  return other_half && (mask == (mask & 0x0F) || mask == (mask & 0xF0)) &&
-         !ordered(t, rec);
+  return (mask & 0x0F) ? (left & 0xF0) != 0 : (left & 0x0F) != 0;
+}
+
+/* Whether keeping the write record exactly next to an access of mask needs
+ * the cell in halves: it is not ordered before the access and keeps bytes
+ * in the other half.  (An ordered write is replaced: a false negative only
+ * for a later access of the other half that is unordered with the old write
+ * although the new one is ordered after it, which takes two host threads.) */
+static int must_split(const kkr_thread *t, uint64_t rec, uint32_t mask) {
+  return other_half(rec, mask) && !ordered(t, rec);
+}
+
+/* The same for the read record, before a read: a read of one half never
+ * replaces a read of the other (a later write of that half may race with
+ * it), so the cell splits unless the old read is this strand's. */
+static int must_split_read(const kkr_thread *t, uint64_t rec, uint32_t mask) {
+  if (!other_half(rec, mask))
+    return 0;
+  return !(KKR_REC_NODE(rec) == t->cur_node && !(rec & KKR_R_M) &&
+           (!t->cur_is_item || KKR_REC_STRAND(rec) == KKR_CUR_STRAND(t)));
 }
 
 static void split_cell(kkr_cell *c, kkr_split *s) {
@@ -363,7 +393,7 @@ static KKR_NOINLINE void access_cell(kkr_thread *t, kkr_cell *c, uintptr_t w,
     kkr_spin_lock(lock);
   if (!(c->w & KKR_R_X) && !(acc & ACC_FREE) &&
       (must_split(t, c->w, mask) ||
-       (!(acc & ACC_WRITE) && must_split(t, c->r, mask))))
+       (!(acc & ACC_WRITE) && must_split_read(t, c->r, mask))))
     split_cell(c, kkr_shadow_split(w));
   if (c->w & KKR_R_X) {
     kkr_split *s = kkr_shadow_split(w);
@@ -464,7 +494,7 @@ KKR_INLINE kkr_thread *entry_thread(uintptr_t a) {
   /* Frames of the Kokkos operation in progress (the backend's loop, the
    * functor's copy, the team member) and the reduction value of the current
    * strand are private to the work item. */
-  if (a - t->priv_lo < t->priv_len || a - t->upd_lo < t->upd_len)
+  if (a - t->priv_lo < t->priv_len || a - t->abi.upd_lo < t->abi.upd_len)
     return NULL;
   return t;
 }
@@ -493,17 +523,8 @@ static KKR_NOINLINE void access_general(uintptr_t a, uint32_t size,
  * site slot is warm.  1 if done.  Everything else goes to access_more
  * through a tail call (so that this path saves no registers and the return
  * address is still the instrumented code's). */
-KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
-                           site_slot *slot) {
-  kkr_thread *t = kkr_tls;
-  if (KKR_UNLIKELY(!t || t->nofast || (a & (size - 1)) || kkr_mt))
-    return 0;
-  if (a - t->priv_lo < t->priv_len || a - t->upd_lo < t->upd_len)
-    return 1;
-  kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
-  if (KKR_UNLIKELY(!chunk))
-    return 0;
-  kkr_cell *c = chunk + KKR_CELL_INDEX(a);
+KKR_INLINE int decide(kkr_thread *t, kkr_cell *c, uintptr_t a, uint32_t size,
+                      uint32_t acc, uint64_t cur, uint64_t site) {
   uint64_t mask4 = (uint64_t)(((1u << size) - 1) << (a & (KKR_GRAN - 1))) << 4;
   uint64_t w = c->w, r = c->r;
   if (size <= 4 && w == KKR_W_SPLIT) {
@@ -512,14 +533,12 @@ KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
     w = c->w;
     r = c->r;
   }
-  uint64_t hz = t->hz, cur = t->cur_rec, same = t->same_mask;
+  uint64_t hz = t->hz, same = t->same_mask;
   uint64_t uncovered = ~mask4 & 0xFF0;
   /* The last write is ordered before this access or is this strand's. */
   if (KKR_UNLIKELY(w >= hz && ((w ^ cur) & same)))
     return 0;
-  if (KKR_UNLIKELY(!slot || slot->table != t->sites))
-    return 0;
-  uint64_t rec = cur | slot->idx << KKR_REC_SITE_SHIFT | mask4;
+  uint64_t rec = cur | site | mask4;
   if (acc & ACC_WRITE) {
     /* The reads too; the write replaces what it covers (this strand's own
      * earlier write is kept as a union of bytes). */
@@ -544,6 +563,20 @@ KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
   return 1;
 }
 
+KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
+                           site_slot *slot) {
+  kkr_thread *t = kkr_tls;
+  if (KKR_UNLIKELY(!t || t->nofast || (a & (size - 1)) || kkr_mt))
+    return 0;
+  if (a - t->priv_lo < t->priv_len || a - t->abi.upd_lo < t->abi.upd_len)
+    return 1;
+  kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
+  if (KKR_UNLIKELY(!chunk || !slot || slot->table != t->sites))
+    return 0;
+  return decide(t, chunk + KKR_CELL_INDEX(a), a, size, acc, t->abi.cur_rec,
+                slot->idx << KKR_REC_SITE_SHIFT);
+}
+
 /* What access_fast left: the same access repeated, several strands of one
  * kernel reading, records quickly known to be ordered; else the general
  * path. */
@@ -565,7 +598,7 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
     w = c->w;
     r = c->r;
   }
-  uint64_t rec = t->cur_rec | (uint64_t)mask << 4 | (acc & ACC_WRITE);
+  uint64_t rec = t->abi.cur_rec | (uint64_t)mask << 4 | (acc & ACC_WRITE);
   /* What must be equal for two records to be one strand's same kind of
    * access: node, strand and flags, not site nor bytes. */
   uint64_t same = (t->cur_is_item ? ~SITE_BITS : ~HOST_SITE_BITS) &
@@ -582,7 +615,7 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
     /* Many strands of this kernel read the element (a stencil's neighbours,
      * the other bodies of an n-body step): the read record says so. */
     if (KKR_REC_NODE(r) == t->cur_node && t->cur_is_item &&
-        !((r ^ rec) & 0xFF8) && t->cur_strand != KKR_STRAND_BACKEND &&
+        !((r ^ rec) & 0xFF8) && KKR_CUR_STRAND(t) != KKR_STRAND_BACKEND &&
         KKR_REC_STRAND(r) != KKR_STRAND_BACKEND &&
         (!w || w < t->hz || quick_ordered(t, w, mask))) {
       if (!(r & KKR_R_M))
@@ -629,29 +662,243 @@ KKR_ACCESS_ENTRIES(2, 1)
 KKR_ACCESS_ENTRIES(4, 2)
 KKR_ACCESS_ENTRIES(8, 3)
 
-/* 16-byte accesses (complex<double>, vector moves) span two cells. */
+/* Accesses of several words (vector loads and stores, complex<double>,
+ * small aggregates copied): word by word through the inline decision when
+ * they are aligned and not large. */
+#define KKR_RANGE_INLINE_MAX 4096
+
+static KKR_NOINLINE void range_entry(uintptr_t a, uintptr_t n, uint32_t acc,
+                                     uintptr_t pc, site_slot *slot) {
+  if (!((a | n) & (KKR_GRAN - 1)) && n && n <= KKR_RANGE_INLINE_MAX) {
+    uint32_t lg = size_log(n);
+    for (uintptr_t w = a; w < a + n; w += KKR_GRAN)
+      if (!access_fast(w, KKR_GRAN, acc, slot))
+        access_more(w, KKR_GRAN, lg, acc, pc, slot);
+    return;
+  }
+  kkr_thread *t = entry_thread(a);
+  if (t)
+    access_range(t, a, n, acc | (t->atomic_depth ? ACC_ATOMIC : 0), pc, FRAME,
+                 slot);
+}
+
 KKR_EXPORT void __kkrace_read16(void *p, void *slot) {
-  access_general((uintptr_t)p, 16, 4, 0, RET_PC, slot);
+  range_entry((uintptr_t)p, 16, 0, RET_PC, slot);
 }
 KKR_EXPORT void __kkrace_write16(void *p, void *slot) {
-  access_general((uintptr_t)p, 16, 4, ACC_WRITE, RET_PC, slot);
+  range_entry((uintptr_t)p, 16, ACC_WRITE, RET_PC, slot);
 }
-
 KKR_EXPORT void __kkrace_read_range(void *p, unsigned long long n,
                                     void *slot) {
-  kkr_thread *t = entry_thread((uintptr_t)p);
-  if (t)
-    access_range(t, (uintptr_t)p, n, t->atomic_depth ? ACC_ATOMIC : 0,
-                 RET_PC, FRAME, slot);
+  range_entry((uintptr_t)p, n, 0, RET_PC, slot);
 }
-
 KKR_EXPORT void __kkrace_write_range(void *p, unsigned long long n,
                                      void *slot) {
-  kkr_thread *t = entry_thread((uintptr_t)p);
-  if (t)
-    access_range(t, (uintptr_t)p, n,
-                 ACC_WRITE | (t->atomic_depth ? ACC_ATOMIC : 0), RET_PC,
-                 FRAME, slot);
+  range_entry((uintptr_t)p, n, ACC_WRITE, RET_PC, slot);
+}
+
+/* ---- Loops checked at once (the pass's __kkrace_loop) --------------------- */
+
+/* Who makes the k-th access of a loop. */
+enum { LOOP_CURRENT, LOOP_RANGE, LOOP_MD };
+
+/* The strand id of a strand of nidx indices (KKR_STRAND_BITS). */
+KKR_INLINE uint64_t loop_strand_id(kkr_item *it, uint32_t mode,
+                                   const uint64_t *idx, uint32_t nidx,
+                                   int *lossy) {
+  if (mode == LOOP_RANGE) {
+    if (KKR_LIKELY(idx[0] < KKR_ABI_STRAND_INLINE_MAX))
+      return idx[0] + 2;
+    *lossy = 1;
+    return idx[0] % KKR_ABI_STRAND_INLINE_MAX + 2;
+  }
+  if (nidx == 2 && (idx[0] | idx[1]) < 1024)
+    return (idx[0] << 10 | idx[1]) + 2;
+  return kkr_strand_id(it, idx[0], idx[1], idx[2], nidx, 0);
+}
+
+/* The accesses of one loop: the inline decision word by word in a tight
+ * loop; what it cannot decide goes through the full path, one access at a
+ * time, with the strand's record and indices set for reports. */
+KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
+                          uint64_t count, uint32_t size, uint32_t acc,
+                          uint32_t mode, uint32_t nidx, uint32_t vary,
+                          uint64_t *idx, uint64_t step, uintptr_t pc,
+                          site_slot *slot) {
+  uint32_t lg = size_log(size);
+  uint64_t site =
+      (uint64_t)kkr_site_index(t, slot, pc) << KKR_REC_SITE_SHIFT;
+  uint64_t item = t->abi.item_rec, cur = t->abi.cur_rec;
+  uintptr_t plo = t->priv_lo, plen = t->priv_len;
+  uintptr_t ulo = t->abi.upd_lo, ulen = t->abi.upd_len;
+  kkr_item *it = mode != LOOP_CURRENT ? t->item_op->item : NULL;
+  /* Words: an element of up to a word, or whole aligned words. */
+  uint32_t wsize = size < KKR_GRAN ? size : KKR_GRAN;
+  int words = !(a & (wsize - 1)) && !(stride & (wsize - 1)) &&
+              !(size & (size - 1) && size < KKR_GRAN) &&
+              (size <= KKR_GRAN || !(size & (KKR_GRAN - 1)));
+  int lossy = 0;
+  kkr_cell *chunk = NULL;
+  uintptr_t chunk_of = ~(uintptr_t)0;
+  for (uint64_t k = 0; k < count; k++, a += stride, idx[vary] += step) {
+    if (mode != LOOP_CURRENT)
+      cur = item | loop_strand_id(it, mode, idx, nidx, &lossy)
+                       << KKR_REC_STRAND_SHIFT;
+    int done = words;
+    if (size <= KKR_GRAN) {
+      /* One word (the common case): its chunk is likely the last one's. */
+      if (a - plo < plen || a - ulo < ulen)
+        continue;
+      if ((a >> KKR_CHUNK_SHIFT) != chunk_of) {
+        chunk_of = a >> KKR_CHUNK_SHIFT;
+        chunk = kkr_dir[KKR_DIR_INDEX(a)];
+      }
+      done = done && chunk &&
+             decide(t, chunk + KKR_CELL_INDEX(a), a, wsize, acc, cur, site);
+    } else {
+      for (uintptr_t w = a; done && w < a + size; w += wsize) {
+        if (w - plo < plen || w - ulo < ulen)
+          continue;
+        kkr_cell *c = kkr_dir[KKR_DIR_INDEX(w)];
+        done = c && decide(t, c + KKR_CELL_INDEX(w), w, wsize, acc, cur, site);
+      }
+    }
+    if (KKR_LIKELY(done))
+      continue;
+    /* (Words already decided are decided again: the same access twice.) */
+    t->abi.cur_rec = cur;
+    t->abi.strand_idx0 = (int64_t)idx[0];
+    t->strand_idx[1] = (int64_t)idx[1];
+    t->strand_idx[2] = (int64_t)idx[2];
+    if (size <= KKR_GRAN && !(size & (size - 1)))
+      access_more(a, size, lg, acc, pc, slot);
+    else
+      range_entry(a, size, acc, pc, slot);
+    chunk_of = ~(uintptr_t)0; /* it may have mapped the chunk */
+  }
+  if (lossy)
+    it->lossy = 1;
+}
+
+/* One copy of the loop per common size, kind and mode, so that each is
+ * tight; the general one for the rest. */
+#define LOOP_COPY(name, size, acc, mode)                                      \
+  static KKR_NOINLINE void name(kkr_thread *t, uintptr_t a, uint64_t stride, \
+                                uint64_t count, uint32_t nidx, uint32_t vary, \
+                                uint64_t *idx, uint64_t step, uintptr_t pc,   \
+                                site_slot *slot) {                            \
+    loop_body(t, a, stride, count, size, acc, mode, nidx, vary, idx, step,   \
+              pc, slot);                                                      \
+  }
+LOOP_COPY(loop_r8_range, 8, 0, LOOP_RANGE)
+LOOP_COPY(loop_w8_range, 8, ACC_WRITE, LOOP_RANGE)
+LOOP_COPY(loop_r4_range, 4, 0, LOOP_RANGE)
+LOOP_COPY(loop_w4_range, 4, ACC_WRITE, LOOP_RANGE)
+LOOP_COPY(loop_r8_md, 8, 0, LOOP_MD)
+LOOP_COPY(loop_w8_md, 8, ACC_WRITE, LOOP_MD)
+LOOP_COPY(loop_r8_cur, 8, 0, LOOP_CURRENT)
+LOOP_COPY(loop_w8_cur, 8, ACC_WRITE, LOOP_CURRENT)
+LOOP_COPY(loop_r16_cur, 16, 0, LOOP_CURRENT)
+
+static KKR_NOINLINE void loop_any(kkr_thread *t, uintptr_t a, uint64_t stride,
+                                  uint64_t count, uint32_t size, uint32_t acc,
+                                  uint32_t mode, uint32_t nidx, uint32_t vary,
+                                  uint64_t *idx, uint64_t step, uintptr_t pc,
+                                  site_slot *slot) {
+  loop_body(t, a, stride, count, size, acc, mode, nidx, vary, idx, step, pc,
+            slot);
+}
+
+KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
+                              unsigned long long count, unsigned int packed,
+                              unsigned long long i0, unsigned long long i1,
+                              unsigned long long i2, unsigned long long step,
+                              void *slot_) {
+  uintptr_t pc = RET_PC;
+  site_slot *slot = slot_;
+  kkr_thread *t = kkr_tls;
+  if (KKR_UNLIKELY(!t)) {
+    if (!kkr_inited)
+      return;
+    t = kkr_thread_slow();
+  }
+  if (t->ignore || count == 0)
+    return;
+  uint32_t size = packed & KKR_LOOP_SIZE_MASK;
+  uint32_t acc = packed & KKR_LOOP_WRITE ? ACC_WRITE : 0;
+  uint32_t nidx = (packed >> KKR_LOOP_NIDX_SHIFT) & 3;
+  uint32_t vary = (packed >> KKR_LOOP_VARY_SHIFT) & 3;
+  uintptr_t a = (uintptr_t)base;
+  uint64_t idx[3] = {i0, i1, i2};
+  /* Every iteration at one address: after two, nothing new is learned
+   * (the reads are shared, or the writes race). */
+  if (stride == 0 && count > 2)
+    count = 2;
+  uint32_t mode = LOOP_CURRENT;
+  if (nidx && t->item_op && !t->abi.strand_depth) {
+    /* Each iteration is a strand of the running kernel. */
+    mode = nidx == 1 ? LOOP_RANGE : LOOP_MD;
+    kkr_op *op = t->item_op;
+    if (t->strand_count == 0) {
+      op->item->nidx = (uint8_t)nidx;
+      if (nidx == 1)
+        t->abi.strand_mode = op->kind == KKR_OP_EXEC_REDUCE ||
+                                     op->kind == KKR_OP_EXEC_SCAN
+                                 ? 2
+                                 : 1;
+    }
+    t->strand_count += (uint32_t)count;
+    t->abi.strand_depth = 1;
+  }
+  uint64_t saved_rec = t->abi.cur_rec;
+  if (t->nofast || kkr_mt) {
+    /* Inside a Kokkos atomic, or several threads: the full path only. */
+    loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx, step, pc,
+             slot);
+  } else {
+#define LOOP_CASE(sz, ac, md) (sz | (ac) << 8 | (md) << 12)
+    switch (LOOP_CASE(size, acc, mode)) {
+    case LOOP_CASE(8, 0, LOOP_RANGE):
+      loop_r8_range(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+      break;
+    case LOOP_CASE(8, ACC_WRITE, LOOP_RANGE):
+      loop_w8_range(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+      break;
+    case LOOP_CASE(4, 0, LOOP_RANGE):
+      loop_r4_range(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+      break;
+    case LOOP_CASE(4, ACC_WRITE, LOOP_RANGE):
+      loop_w4_range(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+      break;
+    case LOOP_CASE(8, 0, LOOP_MD):
+      loop_r8_md(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+      break;
+    case LOOP_CASE(8, ACC_WRITE, LOOP_MD):
+      loop_w8_md(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+      break;
+    case LOOP_CASE(8, 0, LOOP_CURRENT):
+      loop_r8_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+      break;
+    case LOOP_CASE(8, ACC_WRITE, LOOP_CURRENT):
+      loop_w8_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+      break;
+    case LOOP_CASE(16, 0, LOOP_CURRENT):
+      loop_r16_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+      break;
+    default:
+      loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx, step,
+               pc, slot);
+      break;
+    }
+#undef LOOP_CASE
+  }
+  if (mode != LOOP_CURRENT) {
+    t->abi.strand_depth = 0;
+    t->abi.cur_rec = t->abi.item_rec |
+                     (uint64_t)KKR_STRAND_BACKEND << KKR_REC_STRAND_SHIFT;
+  } else {
+    t->abi.cur_rec = saved_rec;
+  }
 }
 
 KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,

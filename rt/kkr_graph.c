@@ -356,14 +356,15 @@ void kkr_horizon_host(kkr_thread *t) {
 void kkr_node_host(kkr_thread *t) {
   memset(t->before, 0, sizeof t->before);
   t->cur_node = t->host_node;
-  t->cur_rec = (uint64_t)t->host_node << KKR_REC_NODE_SHIFT;
-  t->cur_strand = KKR_STRAND_HOST;
+  t->abi.cur_rec = (uint64_t)t->host_node << KKR_REC_NODE_SHIFT;
+  t->abi.item_rec = 0;
+  t->abi.strand_mode = 0;
   t->cur_is_item = 0;
   t->same_mask = KKR_REC_NODE_BITS;
   t->multi_mask = ~(uint64_t)0; /* no host record is a MULTI read */
   t->cur_vc = &t->vc;
   t->item_op = NULL;
-  t->upd_len = 0;
+  t->abi.upd_len = 0;
   use_sites(t, t->info->sites);
   kkr_horizon_host(t);
 }
@@ -371,9 +372,10 @@ void kkr_node_host(kkr_thread *t) {
 void kkr_node_item(kkr_thread *t, kkr_op *op) {
   memset(t->before, 0, sizeof t->before);
   t->cur_node = op->item_node;
-  t->cur_strand = KKR_STRAND_BACKEND;
-  t->cur_rec = (uint64_t)op->item_node << KKR_REC_NODE_SHIFT |
-               (uint64_t)KKR_STRAND_BACKEND << KKR_REC_STRAND_SHIFT;
+  t->abi.item_rec = (uint64_t)op->item_node << KKR_REC_NODE_SHIFT;
+  t->abi.cur_rec = t->abi.item_rec |
+                   (uint64_t)KKR_STRAND_BACKEND << KKR_REC_STRAND_SHIFT;
+  t->abi.strand_mode = 0; /* until its first strand says what it is */
   t->cur_is_item = 1;
   t->same_mask = KKR_REC_NODE_BITS | KKR_REC_STRAND_BITS | KKR_R_M;
   t->multi_mask = KKR_REC_NODE_BITS | 0xF;

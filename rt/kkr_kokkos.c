@@ -62,12 +62,26 @@ static void *exec_identity(void *obj, uint64_t objsize) {
 
 /* The instance an operation runs on: its own exec object, else the nearest
  * enclosing operation's, else the space's default (stateless) instance. */
+static kkr_instance *instance_get(kkr_thread *t, const char *space,
+                                  void *ident) {
+  /* The same instance as last time (the space names are the pass's
+   * constant strings): no lookup. */
+  if (t->last_inst && t->last_inst_space == space &&
+      t->last_inst_ident == ident)
+    return t->last_inst;
+  kkr_instance *inst = kkr_instance_get(space, ident);
+  t->last_inst = inst;
+  t->last_inst_space = space;
+  t->last_inst_ident = ident;
+  return inst;
+}
+
 static kkr_instance *op_instance(kkr_thread *t, kkr_op *op) {
   for (kkr_op *o = op; o >= t->ops; o--) {
     if (o->has_exec)
-      return kkr_instance_get(op->space ? op->space : o->space, o->exec_ident);
+      return instance_get(t, op->space ? op->space : o->space, o->exec_ident);
   }
-  return kkr_instance_get(op->space, NULL);
+  return instance_get(t, op->space, NULL);
 }
 
 static const char *op_label(kkr_thread *t, kkr_op *op) {
@@ -144,7 +158,7 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
   }
   if (op->absorbed)
     return token;
-  if (t->in_strand) {
+  if (t->abi.strand_depth) {
     if (is_fencing(kind) || kind == KKR_OP_VIEW_INIT)
       kkr_deadlock_fence_in_kernel(t, op);
     op->absorbed = 1; /* nested team-level loops: the same strand */
@@ -215,7 +229,7 @@ static void op_finish(kkr_thread *t, kkr_op *op) {
     break;
   }
   if (op->item && t->item_op == op) {
-    t->in_strand = 0;
+    t->abi.strand_depth = 0;
     kkr_node_host(t);
   }
 }
@@ -238,7 +252,7 @@ KKR_EXPORT void __kkrace_op_end(unsigned int token) {
 
 KKR_EXPORT void __kkrace_exec_ref(void *obj, unsigned long long objsize) {
   kkr_thread *t = kkr_tls;
-  if (!t || t->nops == 0 || t->nops > KKR_MAX_OPS || t->in_strand)
+  if (!t || t->nops == 0 || t->nops > KKR_MAX_OPS || t->abi.strand_depth)
     return;
   kkr_op *op = &t->ops[t->nops - 1];
   if (op->absorbed || op->has_exec || op->item)
@@ -258,8 +272,8 @@ KKR_EXPORT void __kkrace_exec_ref(void *obj, unsigned long long objsize) {
  * between iterations exactly 2^20 - 2 apart is missed. */
 #define STRAND_IDS ((1u << KKR_STRAND_BITS) - 2)
 
-static uint32_t strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
-                          uint32_t nidx, uint32_t seq) {
+uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
+                       uint32_t nidx, uint32_t seq) {
   uint64_t id;
   switch (nidx) {
   case 0:
@@ -292,50 +306,51 @@ static uint32_t strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
   return (uint32_t)(id % STRAND_IDS) + 2;
 }
 
-/* Size of a reduction value the pass could not size (array reductions):
- * the bytes after the value pointer treated as private to the strand. */
-#define KKR_UNKNOWN_VALUE_SIZE 1024
-
+/* The strands of a work item.  Those of a RangePolicy kernel (one index,
+ * below KKR_ABI_STRAND_INLINE_MAX) are begun and ended by the instrumented
+ * code itself once the first one has set abi.strand_mode (kkr_abi.h): the
+ * code below is their slow path and everyone else's. */
 KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
                                       unsigned long long i1,
                                       unsigned long long i2, unsigned int nidx,
                                       void *value, unsigned long long vsize) {
   kkr_thread *t = kkr_tls;
-  if (!t || t->in_strand++ || !t->item_op)
+  if (!t || t->abi.strand_depth++ || !t->item_op)
     return;
   kkr_op *op = t->item_op;
   kkr_item *it = op->item;
+  int reduce = op->kind == KKR_OP_EXEC_REDUCE || op->kind == KKR_OP_EXEC_SCAN;
   uint32_t id;
   if (KKR_LIKELY(nidx == 1 && i0 < STRAND_IDS)) {
     id = (uint32_t)i0 + 2; /* a RangePolicy iteration */
   } else {
     if (nidx > 3)
       nidx = 3;
-    id = strand_id(it, i0, i1, i2, nidx, t->strand_count);
+    id = kkr_strand_id(it, i0, i1, i2, nidx, t->strand_count);
   }
-  if (KKR_UNLIKELY(t->strand_count++ == 0))
+  if (KKR_UNLIKELY(t->strand_count++ == 0)) {
     it->nidx = (uint8_t)nidx;
-  t->cur_strand = id;
-  t->cur_rec = (uint64_t)op->item_node << KKR_REC_NODE_SHIFT |
-               (uint64_t)id << KKR_REC_STRAND_SHIFT;
-  t->strand_idx[0] = (int64_t)(nidx ? i0 : t->strand_count - 1);
+    if (nidx == 1)
+      t->abi.strand_mode = reduce ? 2 : 1;
+  }
+  t->abi.cur_rec = t->abi.item_rec | (uint64_t)id << KKR_REC_STRAND_SHIFT;
+  t->abi.strand_idx0 = (int64_t)(nidx ? i0 : t->strand_count - 1);
   t->strand_idx[1] = (int64_t)i1;
   t->strand_idx[2] = (int64_t)i2;
-  if (value && (op->kind == KKR_OP_EXEC_REDUCE || op->kind == KKR_OP_EXEC_SCAN)) {
-    t->upd_lo = (uintptr_t)value;
-    t->upd_len = vsize ? vsize : KKR_UNKNOWN_VALUE_SIZE;
+  if (value && reduce) {
+    t->abi.upd_lo = (uintptr_t)value;
+    t->abi.upd_len = vsize ? vsize : KKR_ABI_UNKNOWN_VALUE_SIZE;
   }
 }
 
 KKR_EXPORT void __kkrace_strand_end(void) {
   kkr_thread *t = kkr_tls;
-  if (!t || t->in_strand == 0 || --t->in_strand)
+  if (!t || t->abi.strand_depth == 0 || --t->abi.strand_depth)
     return;
   if (t->item_op) {
-    t->cur_strand = KKR_STRAND_BACKEND;
-    t->cur_rec = (uint64_t)t->item_op->item_node << KKR_REC_NODE_SHIFT |
-                 (uint64_t)KKR_STRAND_BACKEND << KKR_REC_STRAND_SHIFT;
-    t->upd_len = 0;
+    t->abi.cur_rec = t->abi.item_rec |
+                     (uint64_t)KKR_STRAND_BACKEND << KKR_REC_STRAND_SHIFT;
+    t->abi.upd_len = 0;
   }
 }
 
@@ -344,7 +359,7 @@ KKR_EXPORT void __kkrace_strand_end(void) {
 /* kokkosp_begin_parallel_*: the label of the dispatch in progress. */
 void kkr_kokkos_label(const char *name) {
   kkr_thread *t = kkr_tls;
-  if (!t || t->nops == 0 || t->nops > KKR_MAX_OPS || t->in_strand)
+  if (!t || t->nops == 0 || t->nops > KKR_MAX_OPS || t->abi.strand_depth)
     return;
   kkr_op *op = &t->ops[t->nops - 1];
   if (op->absorbed || op->label)

@@ -132,6 +132,7 @@ typedef struct kkr_op {
 
 /* Per-thread state.  The first fields are read on every access. */
 typedef struct kkr_thread {
+  struct kkr_abi_thread abi; /* what instrumented code touches (kkr_abi.h) */
   union {
     struct {
       uint32_t ignore;       /* > 0: accesses are not checked */
@@ -141,15 +142,12 @@ typedef struct kkr_thread {
   };
   uintptr_t atomic_pc;    /* where the program called the Kokkos atomic */
   uintptr_t priv_lo, priv_len; /* stack frames private to the op in progress */
-  uintptr_t upd_lo, upd_len;   /* the current strand's private reduction value */
   uint64_t hz;            /* horizon << KKR_REC_NODE_SHIFT: records below it are
                              of nodes ordered before the current node */
-  uint64_t cur_rec;       /* node and strand bits of the current node's records */
   uint64_t same_mask;     /* the bits of a record that equal cur_rec's when it
                              is this strand's (node, strand, MULTI) */
   uint64_t multi_mask;    /* the bits that tell a MULTI read of this item */
   uint32_t cur_node;      /* current node id */
-  uint32_t cur_strand;    /* current strand (KKR_STRAND_*) */
   uint32_t cur_is_item;   /* the current node is a work item */
   const kkr_vc *cur_vc;   /* what the current node knows */
   kkr_sites *sites;       /* the current node's access sites */
@@ -166,12 +164,18 @@ typedef struct kkr_thread {
   uint32_t nops;          /* may exceed KKR_MAX_OPS: the excess is counted */
   kkr_op *item_op;        /* the op whose work item is the current node */
   kkr_vc item_vc;         /* the running work item's clock */
-  uint32_t in_strand;     /* nesting of functor calls */
-  int64_t strand_idx[3];  /* the current strand's indices, for reports */
+  int64_t strand_idx[3];  /* the current strand's indices 1 and 2, for
+                             reports (index 0: abi.strand_idx0) */
   uintptr_t last_race_pc, last_race_ppc, last_race_elem; /* see kkr_report_race */
   uint32_t strand_count;  /* strands begun in the current item */
   uintptr_t free_size;    /* bytes of the free being checked, for reports */
+  struct kkr_instance *last_inst; /* the instance last looked up, by */
+  const char *last_inst_space;    /* (space name as the pass gave it, */
+  void *last_inst_ident;          /*  identity) */
 } kkr_thread;
+
+/* The current strand (KKR_STRAND_*, or an iteration's id). */
+#define KKR_CUR_STRAND(t) KKR_REC_STRAND((t)->abi.cur_rec)
 
 /* ---- Nodes -------------------------------------------------------------- */
 
@@ -201,8 +205,10 @@ uint32_t kkr_site_index_slow(struct kkr_thread *t, struct kkr_site_slot *slot,
 /* The pc of a site, 0 if unknown. */
 uintptr_t kkr_site_pc(const kkr_sites *s, uint32_t idx);
 
-KKR_HIDDEN extern __thread kkr_thread *kkr_tls
-    __attribute__((tls_model("initial-exec")));
+/* The current thread's state (exported: instrumented code reads it). */
+extern __thread kkr_thread *__kkrace_tls
+    __attribute__((tls_model("initial-exec"), visibility("default")));
+#define kkr_tls __kkrace_tls
 KKR_HIDDEN extern int kkr_inited;
 KKR_HIDDEN extern int kkr_mt;            /* the process has more than one thread */
 KKR_HIDDEN extern uintptr_t kkr_text_base; /* start of the main executable's image */
@@ -221,6 +227,11 @@ KKR_INLINE kkr_thread *kkr_thread_get(void) {
  * queue.  Nodes of unfenced work stop the scan; what lies beyond is checked
  * the slower way. */
 void kkr_horizon_host(kkr_thread *t);
+
+/* The strand id (KKR_STRAND_BITS) of a work item's strand with nidx
+ * indices (0: the seq-th strand); marks the item lossy when ids collide. */
+uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
+                       uint32_t nidx, uint32_t seq);
 
 /* The current node becomes the host thread / the op's work item. */
 void kkr_node_host(kkr_thread *t);
