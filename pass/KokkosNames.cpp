@@ -222,6 +222,18 @@ static bool isBookkeepingClass(const std::string &Ctx, const std::string &Base) 
   return false;
 }
 
+/// Copying, assigning and destroying a View handle touch only the handle
+/// (its tracker and mapping), never an element.
+static bool isHandleCopy(const std::string &Ctx, const NameParts &P) {
+  static const char *const Handles[] = {
+      "Kokkos::View", "Kokkos::DynRankView", "Kokkos::Impl::ViewMapping",
+      "Kokkos::Impl::ViewOffset", "Kokkos::Impl::ViewTracker"};
+  for (const char *H : Handles)
+    if (Ctx == H)
+      return P.CtorOrDtor || P.Base == "operator=";
+  return false;
+}
+
 AccessScope accessScope(const std::string &Mangled) {
   NameParts P = demangleParts(Mangled);
   if (!P.Valid)
@@ -231,8 +243,9 @@ AccessScope accessScope(const std::string &Mangled) {
   const std::string Ctx = stripTemplateArgs(P.Context);
   if (Ctx == "Kokkos::Tools" || Ctx == "Kokkos::Profiling")
     return AccessScope::Bookkeeping;
-  return isBookkeepingClass(Ctx, P.Base) ? AccessScope::Bookkeeping
-                                         : AccessScope::User;
+  return isBookkeepingClass(Ctx, P.Base) || isHandleCopy(Ctx, P)
+             ? AccessScope::Bookkeeping
+             : AccessScope::User;
 }
 
 static bool isUserContext(const std::string &Context) {

@@ -523,12 +523,14 @@ static KKR_NOINLINE void access_general(uintptr_t a, uint32_t size,
  * site slot is warm.  1 if done.  Everything else goes to access_more
  * through a tail call (so that this path saves no registers and the return
  * address is still the instrumented code's). */
+#define KKR_BACKEND_BITS ((uint64_t)KKR_STRAND_BACKEND << KKR_REC_STRAND_SHIFT)
+
 KKR_INLINE int decide(kkr_thread *t, kkr_cell *c, uintptr_t a, uint32_t size,
                       uint32_t acc, uint64_t cur, uint64_t site) {
   uint64_t mask4 = (uint64_t)(((1u << size) - 1) << (a & (KKR_GRAN - 1))) << 4;
   uint64_t w = c->w, r = c->r;
-  if (size <= 4 && w == KKR_W_SPLIT) {
-    /* Elements of 4 bytes or less in a split cell: their half. */
+  if (size <= 4 && w == KKR_W_SPLIT && !((a ^ (a + size - 1)) & 4)) {
+    /* Bytes within one half of a split cell: that half. */
     c = &kkr_split_dir[KKR_DIR_INDEX(a)][KKR_CELL_INDEX(a)].half[(a >> 2) & 1];
     w = c->w;
     r = c->r;
@@ -555,11 +557,16 @@ KKR_INLINE int decide(kkr_thread *t, kkr_cell *c, uintptr_t a, uint32_t size,
   } else if (!((r ^ cur) & same)) {
     if (mask4 & ~r)
       c->r = rec | (r & 0xFF0); /* this strand read more bytes */
-  } else if (KKR_UNLIKELY(((r ^ cur ^ KKR_R_M) & t->multi_mask) ||
-                          (mask4 & ~r))) {
+  } else if (!((r ^ cur ^ KKR_R_M) & t->multi_mask) && !(mask4 & ~r)) {
+    /* Several strands of this kernel read the bytes: r says so. */
+  } else if (!((r ^ cur) & t->multi_mask) && !(mask4 & ~r) &&
+             (r & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS &&
+             (cur & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS) {
+    c->r = r | KKR_R_M; /* another strand of this kernel read them: now
+                           several have */
+  } else {
     return 0;
   }
-  /* (else several strands of this kernel read the bytes: r says so) */
   return 1;
 }
 
@@ -669,14 +676,27 @@ KKR_ACCESS_ENTRIES(8, 3)
 
 static KKR_NOINLINE void range_entry(uintptr_t a, uintptr_t n, uint32_t acc,
                                      uintptr_t pc, site_slot *slot) {
-  if (!((a | n) & (KKR_GRAN - 1)) && n && n <= KKR_RANGE_INLINE_MAX) {
+  kkr_thread *t = kkr_tls;
+  if (n && n <= KKR_RANGE_INLINE_MAX && t && !t->nofast && !kkr_mt &&
+      slot && slot->table == t->sites) {
+    /* Word by word, each piece through the inline decision. */
     uint32_t lg = size_log(n);
-    for (uintptr_t w = a; w < a + n; w += KKR_GRAN)
-      if (!access_fast(w, KKR_GRAN, acc, slot))
-        access_more(w, KKR_GRAN, lg, acc, pc, slot);
+    uint64_t site = slot->idx << KKR_REC_SITE_SHIFT;
+    for (uintptr_t lo = a, end = a + n; lo < end;) {
+      uintptr_t hi = (lo | (KKR_GRAN - 1)) + 1;
+      if (hi > end)
+        hi = end;
+      kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(lo)];
+      if (lo - t->priv_lo >= t->priv_len &&
+          lo - t->abi.upd_lo >= t->abi.upd_len &&
+          !(chunk && decide(t, chunk + KKR_CELL_INDEX(lo), lo,
+                            (uint32_t)(hi - lo), acc, t->abi.cur_rec, site)))
+        access_general(lo, (uint32_t)(hi - lo), lg, acc, pc, slot);
+      lo = hi;
+    }
     return;
   }
-  kkr_thread *t = entry_thread(a);
+  t = entry_thread(a);
   if (t)
     access_range(t, a, n, acc | (t->atomic_depth ? ACC_ATOMIC : 0), pc, FRAME,
                  slot);
@@ -703,18 +723,18 @@ KKR_EXPORT void __kkrace_write_range(void *p, unsigned long long n,
 enum { LOOP_CURRENT, LOOP_RANGE, LOOP_MD };
 
 /* The strand id of a strand of nidx indices (KKR_STRAND_BITS). */
-KKR_INLINE uint64_t loop_strand_id(kkr_item *it, uint32_t mode,
-                                   const uint64_t *idx, uint32_t nidx,
+KKR_INLINE uint64_t loop_strand_id(kkr_item *it, uint32_t mode, uint64_t i0,
+                                   uint64_t i1, uint64_t i2, uint32_t nidx,
                                    int *lossy) {
   if (mode == LOOP_RANGE) {
-    if (KKR_LIKELY(idx[0] < KKR_ABI_STRAND_INLINE_MAX))
-      return idx[0] + 2;
+    if (KKR_LIKELY(i0 < KKR_ABI_STRAND_INLINE_MAX))
+      return i0 + 2;
     *lossy = 1;
-    return idx[0] % KKR_ABI_STRAND_INLINE_MAX + 2;
+    return i0 % KKR_ABI_STRAND_INLINE_MAX + 2;
   }
-  if (nidx == 2 && (idx[0] | idx[1]) < 1024)
-    return (idx[0] << 10 | idx[1]) + 2;
-  return kkr_strand_id(it, idx[0], idx[1], idx[2], nidx, 0);
+  if (nidx == 2 && (i0 | i1) < 1024)
+    return (i0 << 10 | i1) + 2;
+  return kkr_strand_id(it, i0, i1, i2, nidx, 0);
 }
 
 /* The accesses of one loop: the inline decision word by word in a tight
@@ -740,10 +760,17 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
   int lossy = 0;
   kkr_cell *chunk = NULL;
   uintptr_t chunk_of = ~(uintptr_t)0;
-  for (uint64_t k = 0; k < count; k++, a += stride, idx[vary] += step) {
-    if (mode != LOOP_CURRENT)
-      cur = item | loop_strand_id(it, mode, idx, nidx, &lossy)
+  /* The indices of the k-th strand: the fixed ones, and v for 'vary'. */
+  uint64_t f0 = idx[0], f1 = idx[1], f2 = idx[2], v = idx[vary];
+  uint64_t j0 = f0, j1 = f1, j2 = f2;
+  for (uint64_t k = 0; k < count; k++, a += stride, v += step) {
+    if (mode != LOOP_CURRENT) {
+      j0 = vary == 0 ? v : f0;
+      j1 = vary == 1 ? v : f1;
+      j2 = vary == 2 ? v : f2;
+      cur = item | loop_strand_id(it, mode, j0, j1, j2, nidx, &lossy)
                        << KKR_REC_STRAND_SHIFT;
+    }
     int done = words;
     if (size <= KKR_GRAN) {
       /* One word (the common case): its chunk is likely the last one's. */
@@ -767,9 +794,11 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
       continue;
     /* (Words already decided are decided again: the same access twice.) */
     t->abi.cur_rec = cur;
-    t->abi.strand_idx0 = (int64_t)idx[0];
-    t->strand_idx[1] = (int64_t)idx[1];
-    t->strand_idx[2] = (int64_t)idx[2];
+    if (mode != LOOP_CURRENT) {
+      t->abi.strand_idx0 = (int64_t)j0;
+      t->strand_idx[1] = (int64_t)j1;
+      t->strand_idx[2] = (int64_t)j2;
+    }
     if (size <= KKR_GRAN && !(size & (size - 1)))
       access_more(a, size, lg, acc, pc, slot);
     else
@@ -794,8 +823,19 @@ LOOP_COPY(loop_r8_range, 8, 0, LOOP_RANGE)
 LOOP_COPY(loop_w8_range, 8, ACC_WRITE, LOOP_RANGE)
 LOOP_COPY(loop_r4_range, 4, 0, LOOP_RANGE)
 LOOP_COPY(loop_w4_range, 4, ACC_WRITE, LOOP_RANGE)
-LOOP_COPY(loop_r8_md, 8, 0, LOOP_MD)
-LOOP_COPY(loop_w8_md, 8, ACC_WRITE, LOOP_MD)
+#define LOOP_COPY_MD1(name, size, acc)                                        \
+  static KKR_NOINLINE void name(kkr_thread *t, uintptr_t a, uint64_t stride, \
+                                uint64_t count, uint32_t nidx, uint32_t vary, \
+                                uint64_t *idx, uint64_t step, uintptr_t pc,   \
+                                site_slot *slot) {                            \
+    (void)vary;                                                               \
+    loop_body(t, a, stride, count, size, acc, LOOP_MD, nidx, 1, idx, step,   \
+              pc, slot);                                                      \
+  }
+/* MDRange: the inner index varies (the backends' loops run the last index
+ * innermost for LayoutRight). */
+LOOP_COPY_MD1(loop_r8_md, 8, 0)
+LOOP_COPY_MD1(loop_w8_md, 8, ACC_WRITE)
 LOOP_COPY(loop_r8_cur, 8, 0, LOOP_CURRENT)
 LOOP_COPY(loop_w8_cur, 8, ACC_WRITE, LOOP_CURRENT)
 LOOP_COPY(loop_r16_cur, 16, 0, LOOP_CURRENT)
@@ -871,9 +911,13 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
       loop_w4_range(t, a, stride, count, nidx, vary, idx, step, pc, slot);
       break;
     case LOOP_CASE(8, 0, LOOP_MD):
+      if (vary != 1)
+        goto any;
       loop_r8_md(t, a, stride, count, nidx, vary, idx, step, pc, slot);
       break;
     case LOOP_CASE(8, ACC_WRITE, LOOP_MD):
+      if (vary != 1)
+        goto any;
       loop_w8_md(t, a, stride, count, nidx, vary, idx, step, pc, slot);
       break;
     case LOOP_CASE(8, 0, LOOP_CURRENT):
@@ -886,6 +930,7 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
       loop_r16_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
       break;
     default:
+    any:
       loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx, step,
                pc, slot);
       break;

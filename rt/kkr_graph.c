@@ -245,7 +245,11 @@ kkr_item *kkr_submit(kkr_thread *t, kkr_instance *inst, kkr_op *op, int fifo,
   it->submit_epoch = kkr_vc_get(&t->vc, t->info->tl);
   it->node = kkr_node_new(q->id, q->clk, (uintptr_t)it);
   /* Kernels submitted from one place run the same code: one site table. */
-  it->sites = kkr_sites_for(t->ops[0].pc);
+  if (t->last_sites_key != t->ops[0].pc || !t->last_sites) {
+    t->last_sites_key = t->ops[0].pc;
+    t->last_sites = kkr_sites_for(t->ops[0].pc);
+  }
+  it->sites = t->last_sites;
   kkr_vc_join(&inst->accum, vc);
   kkr_vc_max(&inst->accum, q->id, q->clk);
   op->inst = inst;

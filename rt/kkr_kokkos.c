@@ -93,11 +93,20 @@ static const char *op_label(kkr_thread *t, kkr_op *op) {
 
 static uint32_t op_stack(kkr_thread *t, kkr_op *op) {
   /* The submission site is where the program called into Kokkos: the
-   * outermost operation's call site. */
+   * outermost operation's call site.  A loop of dispatches submits from
+   * the same stack again and again: the last one is remembered. */
   (void)op;
-  uintptr_t pcs[64];
-  uint32_t n = kkr_unwind_fp(t, t->ops[0].pc, t->ops[0].fp, pcs, 64);
-  return kkr_stack_put(pcs, n);
+  uintptr_t pcs[KKR_SUBMIT_STACK_MAX];
+  uint32_t n = kkr_unwind_fp(t, t->ops[0].pc, t->ops[0].fp, pcs,
+                             KKR_SUBMIT_STACK_MAX);
+  if (t->last_submit_stack && n == t->last_submit_n &&
+      !memcmp(pcs, t->last_submit_pcs, n * sizeof(uintptr_t)))
+    return t->last_submit_stack;
+  uint32_t id = kkr_stack_put(pcs, n);
+  t->last_submit_stack = id;
+  t->last_submit_n = n;
+  memcpy(t->last_submit_pcs, pcs, n * sizeof(uintptr_t));
+  return id;
 }
 
 static void submit_item(kkr_thread *t, kkr_op *op, int fifo,
@@ -139,6 +148,7 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
   kkr_op *op = &t->ops[token];
   op->kind = (uint16_t)kind;
   op->absorbs = 0;
+  op->quiet = 0;
   op->space = space;
   op->exec_ident = NULL;
   op->has_exec = 0;
@@ -200,6 +210,16 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
     op->absorbs = 1;
     break;
   case KKR_OP_VIEW_INIT:
+    /* The new View's memory had no accesses (its shadow was cleared when it
+     * was last freed), and with one host thread everything that may touch
+     * it later is ordered after this: its initialization cannot race and
+     * need not be recorded. */
+    if (__atomic_load_n(&kkr_nthreads, __ATOMIC_RELAXED) <= 1) {
+      op->quiet = 1;
+      t->ignore++;
+    }
+    op->absorbs = 1;
+    break;
   case KKR_OP_VIEW_HOST:
     op->absorbs = 1;
     break;
@@ -212,6 +232,10 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
 static void op_finish(kkr_thread *t, kkr_op *op) {
   if (op->absorbed)
     return;
+  if (op->quiet) {
+    op->quiet = 0;
+    t->ignore--;
+  }
   switch (op->kind) {
   case KKR_OP_DEEP_COPY:
   case KKR_OP_FILL:

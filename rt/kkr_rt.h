@@ -27,6 +27,7 @@
 #include "kkr_shadow.h"
 
 #define KKR_MAX_OPS 64
+#define KKR_SUBMIT_STACK_MAX 64 /* frames kept of a submission's stack */
 #define KKR_MAX_TIMELINES 65535
 
 /* Strand ids (20 bits in a shadow record). */
@@ -116,6 +117,7 @@ typedef struct kkr_op {
   uint8_t absorbed;       /* an enclosing operation models this one */
   uint8_t absorbs;        /* this operation models what runs inside it */
   uint8_t has_exec;       /* exec_ident is known */
+  uint8_t quiet;          /* the thread ignores accesses until it ends */
   const char *space;      /* execution space type name, or NULL */
   void *exec_ident;
   uintptr_t sp;           /* the caller's stack pointer */
@@ -169,6 +171,11 @@ typedef struct kkr_thread {
   uintptr_t last_race_pc, last_race_ppc, last_race_elem; /* see kkr_report_race */
   uint32_t strand_count;  /* strands begun in the current item */
   uintptr_t free_size;    /* bytes of the free being checked, for reports */
+  uint32_t last_submit_stack;     /* the stack of the last submission */
+  uint32_t last_submit_n;
+  uintptr_t last_submit_pcs[KKR_SUBMIT_STACK_MAX];
+  uintptr_t last_sites_key;       /* the site table of the last submission */
+  struct kkr_sites *last_sites;
   struct kkr_instance *last_inst; /* the instance last looked up, by */
   const char *last_inst_space;    /* (space name as the pass gave it, */
   void *last_inst_ident;          /*  identity) */

@@ -62,7 +62,37 @@ static const Case Cases[] = {
     {"_ZN6Kokkos4Impl16ViewValueFunctorINS_6DeviceINS_6SerialENS_9HostSpaceEEEdE27construct_shared_allocationEv", true, CallKind::Op, KKR_OP_VIEW_INIT}
 };
 
+struct ScopeCase {
+  const char *Mangled;
+  AccessScope Scope;
+};
+
+// What the instrumenter may skip: never an element access.
+static const ScopeCase Scopes[] = {
+    // Team member state: skipped; its reductions write the program's data.
+    {"_ZNK6Kokkos4Impl20HostThreadTeamMemberINS_6SerialEE11league_rankEv", AccessScope::Bookkeeping},
+    {"_ZNK6Kokkos4Impl20HostThreadTeamMemberINS_6SerialEE9team_rankEv", AccessScope::Bookkeeping},
+    {"_ZNK6Kokkos4Impl20HostThreadTeamMemberINS_6SerialEE11team_reduceINS_3SumIdNS_9HostSpaceEEEEENSt9enable_ifIXsr10is_reducerIT_EE5valueEvE4typeERKS9_", AccessScope::User},
+    {"_ZNK6Kokkos4Impl18HostThreadTeamData15team_rendezvousEv", AccessScope::Bookkeeping},
+    // Reference counts and View handles copied or destroyed: skipped.
+    {"_ZN6Kokkos4Impl23SharedAllocationTrackerC2ERKS1_b", AccessScope::Bookkeeping},
+    {"_ZN6Kokkos4ViewIPdJEEC2ERKS2_", AccessScope::Bookkeeping},
+    {"_ZN6Kokkos4ViewIPdJEED2Ev", AccessScope::Bookkeeping},
+    // View::operator(): its debug location may be the element load's.
+    {"_ZNK6Kokkos4ViewIPiJEEclIiEENSt9enable_ifIXaaaaaasr6Kokkos4Impl12are_integralIT_EE5valueeqLi1ELNS2_Ut_E1EL_ZNS2_14is_default_mapEEntL_ZNS2_16is_layout_strideEEERiE4typeERKS5_", AccessScope::User},
+    // The C++ library: its caller decides.
+    {"_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE7_M_dataEv", AccessScope::Library},
+    // The program's own code.
+    {"_ZZ4mainENK3$_0clEi", AccessScope::User},
+};
+
 int main() {
+  for (const ScopeCase &S : Scopes) {
+    bool ok = accessScope(S.Mangled) == S.Scope;
+    if (!ok)
+      std::printf("FAIL: scope of %s\n", S.Mangled);
+    CHECK(ok);
+  }
   for (const Case &C : Cases) {
     CallInfo I = classifyCall(C.Mangled, C.CallerIsKokkos);
     bool ok = I.Kind == C.Kind && (C.Kind != CallKind::Op || I.OpKind == C.Op);
