@@ -525,8 +525,19 @@ static KKR_NOINLINE void access_general(uintptr_t a, uint32_t size,
  * address is still the instrumented code's). */
 #define KKR_BACKEND_BITS ((uint64_t)KKR_STRAND_BACKEND << KKR_REC_STRAND_SHIFT)
 
-KKR_INLINE int decide(kkr_thread *t, kkr_cell *c, uintptr_t a, uint32_t size,
-                      uint32_t acc, uint64_t cur, uint64_t site) {
+/* What the inline decision needs of the thread, read once per loop. */
+typedef struct {
+  uint64_t hz, same, multi;
+} decide_ctx;
+
+KKR_INLINE decide_ctx decide_ctx_of(const kkr_thread *t) {
+  decide_ctx d = {t->hz, t->same_mask, t->multi_mask};
+  return d;
+}
+
+KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
+                           uint32_t size, uint32_t acc, uint64_t cur,
+                           uint64_t site) {
   uint64_t mask4 = (uint64_t)(((1u << size) - 1) << (a & (KKR_GRAN - 1))) << 4;
   uint64_t w = c->w, r = c->r;
   if (size <= 4 && w == KKR_W_SPLIT && !((a ^ (a + size - 1)) & 4)) {
@@ -535,7 +546,7 @@ KKR_INLINE int decide(kkr_thread *t, kkr_cell *c, uintptr_t a, uint32_t size,
     w = c->w;
     r = c->r;
   }
-  uint64_t hz = t->hz, same = t->same_mask;
+  uint64_t hz = d.hz, same = d.same;
   uint64_t uncovered = ~mask4 & 0xFF0;
   /* The last write is ordered before this access or is this strand's. */
   if (KKR_UNLIKELY(w >= hz && ((w ^ cur) & same)))
@@ -557,9 +568,9 @@ KKR_INLINE int decide(kkr_thread *t, kkr_cell *c, uintptr_t a, uint32_t size,
   } else if (!((r ^ cur) & same)) {
     if (mask4 & ~r)
       c->r = rec | (r & 0xFF0); /* this strand read more bytes */
-  } else if (!((r ^ cur ^ KKR_R_M) & t->multi_mask) && !(mask4 & ~r)) {
+  } else if (!((r ^ cur ^ KKR_R_M) & d.multi) && !(mask4 & ~r)) {
     /* Several strands of this kernel read the bytes: r says so. */
-  } else if (!((r ^ cur) & t->multi_mask) && !(mask4 & ~r) &&
+  } else if (!((r ^ cur) & d.multi) && !(mask4 & ~r) &&
              (r & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS &&
              (cur & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS) {
     c->r = r | KKR_R_M; /* another strand of this kernel read them: now
@@ -568,6 +579,12 @@ KKR_INLINE int decide(kkr_thread *t, kkr_cell *c, uintptr_t a, uint32_t size,
     return 0;
   }
   return 1;
+}
+
+KKR_INLINE int decide(const kkr_thread *t, kkr_cell *c, uintptr_t a,
+                      uint32_t size, uint32_t acc, uint64_t cur,
+                      uint64_t site) {
+  return decide_with(decide_ctx_of(t), c, a, size, acc, cur, site);
 }
 
 KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
@@ -740,15 +757,38 @@ KKR_INLINE uint64_t loop_strand_id(kkr_item *it, uint32_t mode, uint64_t i0,
 /* The accesses of one loop: the inline decision word by word in a tight
  * loop; what it cannot decide goes through the full path, one access at a
  * time, with the strand's record and indices set for reports. */
+/* What the tight loop could not decide: the access of the strand with
+ * record bits cur and indices j, through the full path. */
+static KKR_NOINLINE void loop_slow(kkr_thread *t, uintptr_t a, uint32_t size,
+                                   uint32_t acc, uint64_t cur, uint32_t mode,
+                                   const uint64_t *j, uintptr_t pc,
+                                   site_slot *slot) {
+  t->abi.cur_rec = cur;
+  if (mode != LOOP_CURRENT) {
+    t->abi.strand_idx0 = (int64_t)j[0];
+    t->strand_idx[1] = (int64_t)j[1];
+    t->strand_idx[2] = (int64_t)j[2];
+  }
+  /* (Words of the element already decided are decided again: the same
+   * access twice changes nothing.) */
+  if (size <= KKR_GRAN && !(size & (size - 1)))
+    access_more(a, size, size_log(size), acc, pc, slot);
+  else
+    range_entry(a, size, acc, pc, slot);
+}
+
+/* The accesses of one loop: the inline decision word by word in a tight
+ * loop, which calls nothing; what it cannot decide leaves it for
+ * loop_slow, and the loop resumes after that access. */
 KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
                           uint64_t count, uint32_t size, uint32_t acc,
                           uint32_t mode, uint32_t nidx, uint32_t vary,
                           uint64_t *idx, uint64_t step, uintptr_t pc,
                           site_slot *slot) {
-  uint32_t lg = size_log(size);
   uint64_t site =
       (uint64_t)kkr_site_index(t, slot, pc) << KKR_REC_SITE_SHIFT;
   uint64_t item = t->abi.item_rec, cur = t->abi.cur_rec;
+  decide_ctx d = decide_ctx_of(t);
   uintptr_t plo = t->priv_lo, plen = t->priv_len;
   uintptr_t ulo = t->abi.upd_lo, ulen = t->abi.upd_len;
   kkr_item *it = mode != LOOP_CURRENT ? t->item_op->item : NULL;
@@ -758,52 +798,49 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
               !(size & (size - 1) && size < KKR_GRAN) &&
               (size <= KKR_GRAN || !(size & (KKR_GRAN - 1)));
   int lossy = 0;
-  kkr_cell *chunk = NULL;
-  uintptr_t chunk_of = ~(uintptr_t)0;
   /* The indices of the k-th strand: the fixed ones, and v for 'vary'. */
   uint64_t f0 = idx[0], f1 = idx[1], f2 = idx[2], v = idx[vary];
-  uint64_t j0 = f0, j1 = f1, j2 = f2;
-  for (uint64_t k = 0; k < count; k++, a += stride, v += step) {
-    if (mode != LOOP_CURRENT) {
-      j0 = vary == 0 ? v : f0;
-      j1 = vary == 1 ? v : f1;
-      j2 = vary == 2 ? v : f2;
-      cur = item | loop_strand_id(it, mode, j0, j1, j2, nidx, &lossy)
-                       << KKR_REC_STRAND_SHIFT;
-    }
-    int done = words;
-    if (size <= KKR_GRAN) {
-      /* One word (the common case): its chunk is likely the last one's. */
-      if (a - plo < plen || a - ulo < ulen)
-        continue;
-      if ((a >> KKR_CHUNK_SHIFT) != chunk_of) {
-        chunk_of = a >> KKR_CHUNK_SHIFT;
-        chunk = kkr_dir[KKR_DIR_INDEX(a)];
-      }
-      done = done && chunk &&
-             decide(t, chunk + KKR_CELL_INDEX(a), a, wsize, acc, cur, site);
-    } else {
-      for (uintptr_t w = a; done && w < a + size; w += wsize) {
-        if (w - plo < plen || w - ulo < ulen)
+  uint64_t k = 0;
+  while (k < count) {
+    kkr_cell *chunk = NULL;
+    uintptr_t chunk_of = ~(uintptr_t)0;
+    for (; k < count; k++, a += stride, v += step) {
+      if (mode != LOOP_CURRENT)
+        cur = item | loop_strand_id(it, mode, vary == 0 ? v : f0,
+                                    vary == 1 ? v : f1, vary == 2 ? v : f2,
+                                    nidx, &lossy)
+                         << KKR_REC_STRAND_SHIFT;
+      int done = words;
+      if (size <= KKR_GRAN) {
+        /* One word (the common case): its chunk is likely the last one's. */
+        if (a - plo < plen || a - ulo < ulen)
           continue;
-        kkr_cell *c = kkr_dir[KKR_DIR_INDEX(w)];
-        done = c && decide(t, c + KKR_CELL_INDEX(w), w, wsize, acc, cur, site);
+        if ((a >> KKR_CHUNK_SHIFT) != chunk_of) {
+          chunk_of = a >> KKR_CHUNK_SHIFT;
+          chunk = kkr_dir[KKR_DIR_INDEX(a)];
+        }
+        done = done && chunk &&
+               decide_with(d, chunk + KKR_CELL_INDEX(a), a, wsize, acc, cur, site);
+      } else {
+        for (uintptr_t w = a; done && w < a + size; w += wsize) {
+          if (w - plo < plen || w - ulo < ulen)
+            continue;
+          kkr_cell *c = kkr_dir[KKR_DIR_INDEX(w)];
+          done =
+              c && decide_with(d, c + KKR_CELL_INDEX(w), w, wsize, acc, cur, site);
+        }
       }
+      if (KKR_UNLIKELY(!done))
+        break;
     }
-    if (KKR_LIKELY(done))
-      continue;
-    /* (Words already decided are decided again: the same access twice.) */
-    t->abi.cur_rec = cur;
-    if (mode != LOOP_CURRENT) {
-      t->abi.strand_idx0 = (int64_t)j0;
-      t->strand_idx[1] = (int64_t)j1;
-      t->strand_idx[2] = (int64_t)j2;
-    }
-    if (size <= KKR_GRAN && !(size & (size - 1)))
-      access_more(a, size, lg, acc, pc, slot);
-    else
-      range_entry(a, size, acc, pc, slot);
-    chunk_of = ~(uintptr_t)0; /* it may have mapped the chunk */
+    if (k == count)
+      break;
+    uint64_t j[3] = {vary == 0 ? v : f0, vary == 1 ? v : f1,
+                     vary == 2 ? v : f2};
+    loop_slow(t, a, size, acc, cur, mode, j, pc, slot);
+    k++;
+    a += stride;
+    v += step;
   }
   if (lossy)
     it->lossy = 1;
@@ -839,6 +876,9 @@ LOOP_COPY_MD1(loop_w8_md, 8, ACC_WRITE)
 LOOP_COPY(loop_r8_cur, 8, 0, LOOP_CURRENT)
 LOOP_COPY(loop_w8_cur, 8, ACC_WRITE, LOOP_CURRENT)
 LOOP_COPY(loop_r16_cur, 16, 0, LOOP_CURRENT)
+LOOP_COPY(loop_w16_cur, 16, ACC_WRITE, LOOP_CURRENT)
+LOOP_COPY(loop_r4_cur, 4, 0, LOOP_CURRENT)
+LOOP_COPY(loop_w4_cur, 4, ACC_WRITE, LOOP_CURRENT)
 
 static KKR_NOINLINE void loop_any(kkr_thread *t, uintptr_t a, uint64_t stride,
                                   uint64_t count, uint32_t size, uint32_t acc,
@@ -929,6 +969,15 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
     case LOOP_CASE(16, 0, LOOP_CURRENT):
       loop_r16_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
       break;
+    case LOOP_CASE(16, ACC_WRITE, LOOP_CURRENT):
+      loop_w16_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+      break;
+    case LOOP_CASE(4, 0, LOOP_CURRENT):
+      loop_r4_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+      break;
+    case LOOP_CASE(4, ACC_WRITE, LOOP_CURRENT):
+      loop_w4_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+      break;
     default:
     any:
       loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx, step,
@@ -966,11 +1015,35 @@ KKR_EXPORT void __kkrace_copy_range(void *dst, void *src,
   kkr_access_range(t, (uintptr_t)dst, n, ACC_WRITE, RET_PC, FRAME);
 }
 
+/* Whether any cell of [lo, hi) (word aligned, one chunk) holds a record
+ * that is not below the horizon: those need the full check of a free. */
+static int free_needs_check(const kkr_thread *t, const kkr_cell *c,
+                            uintptr_t n) {
+  uint64_t hz = t->hz, bad = 0;
+  for (uintptr_t i = 0; i < n; i++)
+    bad |= (uint64_t)(c[i].w >= hz) | (uint64_t)(c[i].r >= hz);
+  return bad != 0;
+}
+
 void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
                       uintptr_t pc, uintptr_t fp) {
-  if (t && !t->ignore && t->nops == 0) {
+  if (t && !t->ignore && t->nops == 0 && size) {
     t->free_size = size;
-    kkr_access_range(t, addr, size, ACC_WRITE | ACC_FREE, pc, fp);
+    /* Chunk by chunk: what happened before the free (below the horizon)
+     * is skipped in bulk; the rest gets the full check. */
+    uintptr_t lo = addr & ~(uintptr_t)(KKR_GRAN - 1), end = addr + size;
+    while (lo < end) {
+      uintptr_t hi = (lo | (((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1)) + 1;
+      if (hi > end)
+        hi = end;
+      kkr_cell *c = kkr_shadow_cell_if_mapped(lo);
+      uintptr_t n = (hi - lo + KKR_GRAN - 1) >> KKR_GRAN_SHIFT;
+      if (c && free_needs_check(t, c, n)) {
+        uintptr_t from = lo > addr ? lo : addr;
+        kkr_access_range(t, from, hi - from, ACC_WRITE | ACC_FREE, pc, fp);
+      }
+      lo = hi;
+    }
     t->free_size = 0;
   }
   kkr_shadow_clear(addr, size);
