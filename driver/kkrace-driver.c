@@ -89,8 +89,9 @@ static void find_libdir(void) {
 }
 
 static char *lib(const char *name) {
-  char *p = malloc(PATH_MAX);
-  snprintf(p, PATH_MAX, "%s/%s", libdir, name);
+  size_t n = strlen(libdir) + strlen(name) + 2;
+  char *p = malloc(n);
+  snprintf(p, n, "%s/%s", libdir, name);
   if (access(p, R_OK) != 0)
     die("missing kkrace file %s (is kkrace built or installed?)", p);
   return p;

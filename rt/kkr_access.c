@@ -662,24 +662,27 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
 #define RET_PC ((uintptr_t)__builtin_return_address(0))
 #define FRAME ((uintptr_t)0)
 
-/* The slow halves are reached by a guaranteed tail call: their return
- * address is the instrumented instruction's. */
+/* The slow halves take the instrumented instruction's address from the
+ * entry point (read only on the slow path) and are reached by a tail call,
+ * so that the fast path saves no registers. */
 #define KKR_ACCESS_ENTRIES(n, lg)                                        \
-  static KKR_NOINLINE void read##n##_more(void *p, void *slot) {         \
-    access_more((uintptr_t)p, n, lg, 0, RET_PC, slot);                   \
+  static KKR_NOINLINE void read##n##_more(void *p, void *slot,           \
+                                          uintptr_t pc) {                \
+    access_more((uintptr_t)p, n, lg, 0, pc, slot);                       \
   }                                                                      \
-  static KKR_NOINLINE void write##n##_more(void *p, void *slot) {        \
-    access_more((uintptr_t)p, n, lg, ACC_WRITE, RET_PC, slot);           \
+  static KKR_NOINLINE void write##n##_more(void *p, void *slot,          \
+                                           uintptr_t pc) {               \
+    access_more((uintptr_t)p, n, lg, ACC_WRITE, pc, slot);               \
   }                                                                      \
   KKR_EXPORT void __kkrace_read##n(void *p, void *slot) {                \
     if (KKR_LIKELY(access_fast((uintptr_t)p, n, 0, slot)))               \
       return;                                                            \
-    __attribute__((musttail)) return read##n##_more(p, slot);            \
+    return read##n##_more(p, slot, RET_PC);                              \
   }                                                                      \
   KKR_EXPORT void __kkrace_write##n(void *p, void *slot) {               \
     if (KKR_LIKELY(access_fast((uintptr_t)p, n, ACC_WRITE, slot)))       \
       return;                                                            \
-    __attribute__((musttail)) return write##n##_more(p, slot);           \
+    return write##n##_more(p, slot, RET_PC);                             \
   }
 KKR_ACCESS_ENTRIES(1, 0)
 KKR_ACCESS_ENTRIES(2, 1)
