@@ -2,6 +2,7 @@
  * per pair of code locations, when reports are printed, the exit status. */
 #define _GNU_SOURCE
 #include "kkr_report.h"
+#include "kkr_dot.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -78,6 +79,7 @@ void kkr_report_init(void) {
     close(fd);
   }
   kkr_suppressions_init(kkr_flags.suppressions);
+  kkr_dot_init();
 }
 
 /* ---- Nodes -------------------------------------------------------------- */
@@ -276,6 +278,18 @@ void kkr_describe_node(kkr_str *s, const kkr_node_info *n, int with_where) {
                    n->inst_index);
 }
 
+void kkr_describe_node_id(kkr_str *s, uint32_t node) {
+  kkr_node_info n;
+  node_from(node, KKR_STRAND_BACKEND, &n);
+  if (n.type == KKR_NODE_WORK || n.type == KKR_NODE_STRAND) {
+    kkr_str_printf(s, "%s '", kkr_work_kind(&n));
+    append_label(s, n.item.label);
+    kkr_str_printf(s, "'");
+  } else {
+    kkr_describe_node(s, &n, 0);
+  }
+}
+
 /* ---- Collecting --------------------------------------------------------- */
 
 static const char *race_subkind(const kkr_report *r) {
@@ -361,6 +375,11 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
   }
   kkr_spin_unlock(&reports_lock);
 
+  {
+    kkr_view_alloc va;
+    kkr_dot_edge(KKR_REC_NODE(prev), t->cur_node, KKR_DOT_RACE,
+                 kkr_views_find(elem, &va) ? va.label : NULL);
+  }
   r = kkr_alloc(sizeof *r);
   r->key = key;
   r->kind = KKR_REPORT_DATA_RACE;
@@ -715,6 +734,7 @@ void kkr_report_finish(void) {
         all[n++] = r;
     kkr_sarif_write(kkr_flags.sarif_path, all, n);
   }
+  kkr_dot_write();
   kkr_suppressions_summary(text_fd);
   if (nprinted > 0 || kkr_flags.verbosity >= 1) {
     char line[128];

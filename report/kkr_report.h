@@ -122,6 +122,8 @@ void kkr_report_forget_counts(void);
 /* Descriptions shared by the output formats. */
 void kkr_describe_node(kkr_str *s, const kkr_node_info *n, int with_where);
 const char *kkr_work_kind(const kkr_node_info *n);
+/* A node id as a graph picture names it. */
+void kkr_describe_node_id(kkr_str *s, uint32_t node);
 const char *kkr_node_type_json(const kkr_node_info *n);
 void kkr_describe_strand(kkr_str *s, const kkr_node_info *n);
 void kkr_report_summary(kkr_str *s, const kkr_report *r);

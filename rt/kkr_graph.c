@@ -15,6 +15,7 @@
  * items submitted to Q, each including itself. */
 #include <string.h>
 
+#include "kkr_dot.h"
 #include "kkr_hash.h"
 #include "kkr_rt.h"
 
@@ -220,16 +221,29 @@ kkr_item *kkr_submit(kkr_thread *t, kkr_instance *inst, kkr_op *op, int fifo,
   kkr_vc_assign(vc, &t->vc);
   if (extra)
     kkr_vc_join(vc, extra);
+  /* For the picture: the items this one is ordered after (kkr_dot.c). */
+  uint32_t after[8], nafter = 0, fifo_from[8], nfifo = 0;
+  if (kkr_dot_on && extra)
+    for (uint32_t i = 1; i < extra->n && nafter < 8; i++) {
+      kkr_timeline *tl = kkr_timeline_get(i);
+      if (tl && tl->kind == KKR_TL_QUEUE && extra->c[i])
+        after[nafter++] = kkr_item_get(i, extra->c[i])->node;
+    }
   if (fifo) {
     /* Own earlier items: a chain. Others': those whose submission is
      * ordered before this one. */
     kkr_vc_max(vc, q->id, q->clk);
+    if (kkr_dot_on && q->clk)
+      fifo_from[nfifo++] = kkr_item_get(q->id, q->clk)->node;
     for (uint32_t i = 0; i < inst->nsub; i++) {
       kkr_timeline *qb = inst->sub[i].q;
       if (qb == q || qb->clk == 0)
         continue;
       uint32_t e = kkr_vc_get(&t->vc, inst->sub[i].host_tl);
-      kkr_vc_max(vc, qb->id, last_submitted_by(qb, e));
+      uint32_t last = last_submitted_by(qb, e);
+      kkr_vc_max(vc, qb->id, last);
+      if (kkr_dot_on && last && nfifo < 8)
+        fifo_from[nfifo++] = kkr_item_get(qb->id, last)->node;
     }
   }
   /* What the item's horizon starts from: the submitter's (the item knows
@@ -244,6 +258,13 @@ kkr_item *kkr_submit(kkr_thread *t, kkr_instance *inst, kkr_op *op, int fifo,
   it->thread = t->info->id;
   it->submit_epoch = kkr_vc_get(&t->vc, t->info->tl);
   it->node = kkr_node_new(q->id, q->clk, (uintptr_t)it);
+  if (kkr_dot_on) {
+    kkr_dot_edge(t->host_node, it->node, KKR_DOT_SUBMIT, NULL);
+    for (uint32_t i = 0; i < nfifo; i++)
+      kkr_dot_edge(fifo_from[i], it->node, KKR_DOT_FIFO, NULL);
+    for (uint32_t i = 0; i < nafter; i++)
+      kkr_dot_edge(after[i], it->node, KKR_DOT_AFTER, NULL);
+  }
   /* Kernels submitted from one place run the same code: one site table. */
   if (t->last_sites_key != t->ops[0].pc || !t->last_sites) {
     t->last_sites_key = t->ops[0].pc;
@@ -403,7 +424,9 @@ void kkr_host_tick(kkr_thread *t) {
   if (e == 0)
     kkr_die("a host thread ran out of epochs (2^32 releases)");
   kkr_vc_set(&t->vc, tl, e);
+  uint32_t prev = t->host_node;
   t->host_node = kkr_node_new(tl, e, (uintptr_t)t->info | 1);
+  kkr_dot_edge(prev, t->host_node, KKR_DOT_PROGRAM, NULL);
   if (!t->cur_is_item)
     kkr_node_host(t);
 }

@@ -28,10 +28,40 @@
  * team member): accesses to them are private to the operation. */
 #include <string.h>
 
+#include "kkr_dot.h"
 #include "kkr_report.h"
 #include "kkr_rt.h"
 
 #define CALLER_SP ((uintptr_t)__builtin_frame_address(0) + 16)
+
+/* The host thread learns what a fence teaches (snap): its clock joins it
+ * and a new segment begins, ordered after the fenced work. */
+static void learn(kkr_thread *t, const kkr_vc *snap) {
+  uint32_t from[16], n = 0;
+  int news = 0;
+  for (uint32_t i = 1; i < snap->n; i++) {
+    if (snap->c[i] <= kkr_vc_get(&t->vc, i))
+      continue;
+    news = 1;
+    kkr_timeline *tl = kkr_timeline_get(i);
+    if (kkr_dot_on && n < 16 && tl && tl->kind == KKR_TL_QUEUE)
+      from[n++] = kkr_item_get(i, snap->c[i])->node;
+  }
+  if (!news)
+    return; /* nothing new: the same segment goes on */
+  kkr_vc_join(&t->vc, snap);
+  kkr_host_tick(t);
+  for (uint32_t i = 0; i < n; i++)
+    kkr_dot_edge(from[i], t->host_node, KKR_DOT_FENCE, NULL);
+}
+
+/* What a fence of every instance would teach now, learned. */
+static void fence_all(kkr_thread *t) {
+  kkr_vc snap = {0};
+  kkr_fence_all_snapshot(&snap);
+  learn(t, &snap);
+  kkr_vc_free(&snap);
+}
 
 static int is_fencing(uint32_t kind) {
   return kind == KKR_OP_FENCE_GLOBAL || kind == KKR_OP_FENCE_INSTANCE ||
@@ -187,8 +217,7 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
     break;
   case KKR_OP_DEEP_COPY:
   case KKR_OP_FILL:
-    kkr_fence_all_snapshot(&t->vc);
-    kkr_horizon_host(t);
+    fence_all(t);
     op->absorbs = 1;
     break;
   case KKR_OP_DEEP_COPY_ASYNC:
@@ -239,15 +268,13 @@ static void op_finish(kkr_thread *t, kkr_op *op) {
   switch (op->kind) {
   case KKR_OP_DEEP_COPY:
   case KKR_OP_FILL:
-    kkr_fence_all_snapshot(&t->vc);
-    kkr_node_host(t);
+    fence_all(t);
     break;
   case KKR_OP_FINALIZE:
   case KKR_OP_FENCE_GLOBAL:
   case KKR_OP_FENCE_INSTANCE:
   case KKR_OP_FENCE_SPACE:
-    kkr_vc_join(&t->vc, &op->snap);
-    kkr_horizon_host(t);
+    learn(t, &op->snap);
     break;
   default:
     break;

@@ -171,7 +171,7 @@ def main():
     r = run([exe], env={"KKRACE_OPTIONS": "model=serial"})
     check("bad model", r.returncode == 1 and "minikokkos" in r.stderr, r.stderr)
     r = run([exe], env={"KKRACE_OPTIONS": "help=1"})
-    names = ["model", "log_path", "json_path", "sarif_path", "exitcode",
+    names = ["model", "log_path", "json_path", "sarif_path", "graph_path", "exitcode",
              "halt_on_error", "suppressions", "detect_deadlocks",
              "hang_timeout_ms"]
     check("help=1 lists every option with its default",
@@ -234,6 +234,22 @@ def main():
     except Exception as e:  # noqa: BLE001 -- report any failure
         detail = repr(e)
     check("SARIF validates against the 2.1.0 schema", ok, detail)
+    # -- graph_path --------------------------------------------------------
+    gpath = os.path.join(w, "g.dot")
+    r = run([exe], env={"KKRACE_OPTIONS": "graph_path=" + gpath})
+    dot = open(gpath).read() if os.path.exists(gpath) else ""
+    check("graph_path: DOT with the kernel, its dispatch and the race",
+          dot.startswith("// The computation graph") and "digraph kkrace" in dot
+          and "parallel_for 'shift'" in dot and "label=\"dispatch\"" in dot
+          and "race on a" in dot and dot.rstrip().endswith("}"), dot[:2000])
+    if shutil.which("dot"):
+        rd = run(["dot", "-Tsvg", gpath, "-o", os.path.join(w, "g.svg")])
+        check("graph_path: Graphviz renders it", rd.returncode == 0, rd.stderr)
+    r = run([exe], env={"KKRACE_OPTIONS": "graph_path=/nonexistent/g.dot"})
+    check("unwritable graph_path is an error before main",
+          r.returncode == 1 and "graph_path" in r.stderr and
+          "main ran" not in r.stdout, r.stderr)
+
     r = run([exe], env={"KKRACE_OPTIONS": "sarif_path=/nonexistent/x.sarif"})
     check("unwritable sarif_path is an error before main",
           r.returncode == 1 and "main ran" not in r.stdout, r.stderr)
