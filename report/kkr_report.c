@@ -599,11 +599,10 @@ static void describe_location(kkr_report *r) {
   uintptr_t start = 0;
   const char *global = kkr_symbolize_data(addr, &start);
   if (global) {
+    kkr_str_printf(&s, "global '%s'", global);
+    r->object = kkr_intern(s.buf);
     if (start && addr != start)
-      kkr_str_printf(&s, "global '%s' (at offset %lu)", global,
-                     (unsigned long)(addr - start));
-    else
-      kkr_str_printf(&s, "global '%s'", global);
+      kkr_str_printf(&s, " (at offset %lu)", (unsigned long)(addr - start));
   } else if (t && addr >= t->stack_lo && addr < t->stack_hi) {
     kkr_str_printf(&s, "a variable on the stack of ");
     describe_thread(&s, t->info->id);
@@ -611,6 +610,8 @@ static void describe_location(kkr_report *r) {
     kkr_str_printf(&s, "heap memory");
   }
   r->location = kkr_intern(s.buf);
+  if (!r->object)
+    r->object = r->location;
   kkr_str_free(&s);
 }
 
@@ -647,7 +648,7 @@ static kkr_report *same_location(kkr_report *r) {
   uint64_t b = r->naccess > 1 ? frame_key(&r->acc[1].sym) : 0;
   uint64_t key = (a < b ? a * 31 + b : b * 31 + a) ^ kkr_mix64(r->kind + 1);
   /* Two Views racing on the same lines are two bugs. */
-  key ^= kkr_mix64((uintptr_t)(r->has_view ? r->view.label : r->location) + 7);
+  key ^= kkr_mix64((uintptr_t)(r->has_view ? r->view.label : r->object) + 7);
   printed_loc *p;
   HASH_FIND(hh, printed_locs, &key, sizeof key, p);
   if (p)

@@ -90,6 +90,7 @@ typedef struct kkr_report {
   int has_view;
   kkr_view_alloc view;
   const char *location;       /* memory that is not a View: heap, stack, global */
+  const char *object;         /* the same without the offset: one per object */
   uint8_t printed, suppressed;
   uint8_t merged;             /* folded into an earlier report */
   const char *suppressed_by;

@@ -81,6 +81,18 @@ static void json_node(kkr_str *s, const kkr_node_info *n) {
     kkr_str_printf(s, ",\"submitted_by\":\"main\"");
   else
     kkr_str_printf(s, ",\"submitted_by\":\"T%u\"", n->thread);
+  /* Where the program called into Kokkos for it (an asynchronous copy's
+   * own accesses are in Kokkos' code). */
+  uint32_t np = 0;
+  const uintptr_t *pcs = kkr_stack_get(n->item.stack, &np);
+  if (pcs && np) {
+    kkr_sym_stack st = {0};
+    kkr_symbolize(pcs, np, 0, &st);
+    kkr_stack_cut_after_main(&st);
+    kkr_str_printf(s, ",\"submitted_at\":");
+    json_stack(s, &st);
+    kkr_free(st.frames, (st.n ? st.n : 1) * sizeof(kkr_frame));
+  }
   kkr_str_putc(s, '}');
 }
 

@@ -800,6 +800,10 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
   int words = !(a & (wsize - 1)) && !(stride & (wsize - 1)) &&
               !(size & (size - 1) && size < KKR_GRAN) &&
               (size <= KKR_GRAN || !(size & (KKR_GRAN - 1)));
+  /* Inside a Kokkos atomic, or with several threads (the cells need their
+   * locks): the full path for every access. */
+  if (t->nofast || kkr_mt)
+    words = 0;
   int lossy = 0;
   /* The indices of the k-th strand: the fixed ones, and v for 'vary'. */
   uint64_t f0 = idx[0], f1 = idx[1], f2 = idx[2], v = idx[vary];
@@ -1005,9 +1009,12 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
     return;
   uint32_t acc = ACC_ATOMIC | (aflags & KKR_AF_WRITE ? ACC_WRITE : 0);
   access_range(t, (uintptr_t)p, size ? size : 1, acc, RET_PC, FRAME, slot);
+  /* Host threads publish through release atomics (the check above saw the
+   * access; the release comes with the write). */
+  if (KKR_UNLIKELY(kkr_mt) && (aflags & KKR_AF_RELEASE))
+    kkr_sync_atomic((uintptr_t)p, aflags);
 }
 
-KKR_EXPORT void __kkrace_atomic_acquire(void *p) { (void)p; }
 
 KKR_EXPORT void __kkrace_copy_range(void *dst, void *src,
                                     unsigned long long n) {

@@ -20,6 +20,18 @@ static pid_t kkr_pid;
 
 void kkr_tools_setup(void);
 
+static kkr_spin threads_lock;
+static kkr_thread_info *all_threads;
+
+kkr_thread_info *kkr_thread_info_of(pthread_t th) {
+  kkr_spin_lock(&threads_lock);
+  kkr_thread_info *i = all_threads;
+  while (i && !pthread_equal(i->self, th))
+    i = i->next;
+  kkr_spin_unlock(&threads_lock);
+  return i;
+}
+
 extern char __executable_start[];
 
 static void thread_stack_bounds(kkr_thread *t) {
@@ -47,6 +59,11 @@ kkr_thread *kkr_thread_slow(void) {
   kkr_tls = t;
   t->info = kkr_alloc(sizeof(kkr_thread_info));
   t->info->id = __atomic_fetch_add(&kkr_nthreads, 1, __ATOMIC_RELAXED);
+  t->info->self = pthread_self();
+  kkr_spin_lock(&threads_lock);
+  t->info->next = all_threads;
+  all_threads = t->info;
+  kkr_spin_unlock(&threads_lock);
   kkr_timeline *tl = kkr_timeline_new(KKR_TL_HOST, t->info, NULL);
   t->info->tl = tl->id;
   t->info->sites = kkr_host_sites();

@@ -19,6 +19,7 @@
 #ifndef KKR_RT_H
 #define KKR_RT_H
 
+#include <pthread.h>
 #include <stdint.h>
 
 #include "kkr_abi.h"
@@ -69,6 +70,10 @@ typedef struct kkr_thread_info {
   uint32_t tl;   /* its timeline */
   uint32_t create_stack; /* where it was created (stack depot id) */
   kkr_sites *sites;
+  pthread_t self;
+  int finished;  /* the thread function returned: final_vc is set */
+  kkr_vc final_vc;
+  struct kkr_thread_info *next; /* all threads, newest first */
 } kkr_thread_info;
 
 /* One work item: a dispatch, an asynchronous copy, a View initialization. */
@@ -317,6 +322,13 @@ void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
 
 void kkr_kokkos_label(const char *name);
 void kkr_kokkos_deep_copy(const char *dst_label, const char *src_label);
+
+/* ---- Host threads (kkr_sync.c) ------------------------------------------ */
+
+/* The thread whose pthread_t is th, or NULL. */
+kkr_thread_info *kkr_thread_info_of(pthread_t th);
+/* Release and acquire at a host atomic's address (KKR_AF_* flags). */
+void kkr_sync_atomic(uintptr_t addr, uint32_t aflags);
 
 /* ---- Deadlocks ---------------------------------------------------------- */
 

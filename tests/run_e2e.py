@@ -14,6 +14,14 @@ The test file says what kkrace must report, in comments:
   // OPT: O0 O2                                 (levels to build at)
   // ARGS: 10 20                                (program arguments)
   // BUILD-FLAGS: -DFOO                         (extra compiler flags)
+  // REQUIRES: kokkos4                          (skipped, status 77, on
+  //                                             older Kokkos)
+  // RUN: late model=minikokkos -- late         (a variant: a name, options
+  //                                             added to KKRACE_OPTIONS,
+  //                                             and after -- its arguments)
+  // EXPECT[late]: data-race ...                (expected in that variant
+  //                                             only; plain EXPECT lines
+  //                                             hold in every variant)
 
 An EXPECT line matches one report: kind, and each key=value given
 (view=- means not a View; nodes= is the unordered pair of nodes, each
@@ -22,6 +30,8 @@ this file where the two accesses are).  The reports found must match the
 EXPECT lines one to one: a report nobody expected fails the test, as does an
 expected one that is missing.  Several EXPECT lines for the same variant
 with a test option 'RUN: name KKRACE_OPTIONS' run the program several times.
+A test that needs a newer Kokkos than the one it is built against exits
+with status 77, which CTest shows as skipped.
 """
 import argparse
 import json
@@ -35,15 +45,26 @@ import tempfile
 
 def parse_test(path):
     spec = {"expect": [], "text": [], "exit": None, "options": "",
-            "opt": ["O0", "O2"], "args": [], "flags": [], "runs": []}
+            "opt": ["O0", "O2"], "args": [], "flags": [], "runs": [],
+            "requires": []}
     with open(path) as f:
         for lineno, line in enumerate(f, 1):
-            m = re.match(r"\s*//\s*([A-Z-]+):\s*(.*?)\s*$", line)
+            m = re.match(r"\s*//\s*([A-Z-]+)(?:\[([\w-]+)\])?:\s*(.*?)\s*$",
+                         line)
             if not m:
                 continue
-            key, val = m.group(1), m.group(2)
+            key, variant, val = m.group(1), m.group(2), m.group(3)
             if key == "EXPECT":
-                spec["expect"].append((lineno, val))
+                spec["expect"].append((lineno, val, variant))
+            elif key == "RUN":
+                words = shlex.split(val)
+                args = []
+                if "--" in words:
+                    args = words[words.index("--") + 1:]
+                    words = words[:words.index("--")]
+                spec["runs"].append((words[0], " ".join(words[1:]), args))
+            elif key == "REQUIRES":
+                spec["requires"] += val.split()
             elif key == "EXPECT-TEXT":
                 spec["text"].append(val)
             elif key == "EXPECT-EXIT":
@@ -85,10 +106,15 @@ def node_token(node):
 
 
 def access_line(access, test_file):
+    """The line of the test file in the access's stack; for work whose
+    accesses are all in Kokkos (an asynchronous copy), the line that
+    submitted it."""
     base = os.path.basename(test_file)
-    for fr in access.get("stack", []):
-        if fr.get("file") and os.path.basename(fr["file"]) == base:
-            return str(fr.get("line"))
+    node = access.get("node", {})
+    for stack in (access.get("stack", []), node.get("submitted_at", [])):
+        for fr in stack:
+            if fr.get("file") and os.path.basename(fr["file"]) == base:
+                return str(fr.get("line"))
     return "?"
 
 
@@ -146,38 +172,57 @@ def main():
     a = ap.parse_args()
 
     spec = parse_test(a.test)
-    expects = []
-    for lineno, text in spec["expect"]:
-        e = parse_expect(text)
-        if e is not None:
-            expects.append((lineno, e))
     if not spec["expect"]:
         print("FAIL: %s has no EXPECT line" % a.test)
         return 1
+    version = kokkos_version(a.kokkos_include)
+    if "kokkos4" in spec["requires"] and version < 40000:
+        print("SKIP: %s needs Kokkos 4 (found %d)" % (a.test, version))
+        return 77
+    runs = spec["runs"] or [(None, "", spec["args"])]
+    for variant, _, _ in runs:
+        if variant is not None and not any(v == variant for _, _, v in
+                                           spec["expect"]):
+            print("FAIL: %s: variant %s has no EXPECT[%s] line" %
+                  (a.test, variant, variant))
+            return 1
     workdir = a.workdir or tempfile.mkdtemp(prefix="kkrace-e2e-")
     os.makedirs(workdir, exist_ok=True)
     name = os.path.splitext(os.path.basename(a.test))[0]
     failures = []
 
-    for opt in spec["opt"]:
+    for opt, (variant, run_options, run_args) in (
+            (o, r) for o in spec["opt"] for r in runs):
         exe = os.path.join(workdir, "%s.%s" % (name, opt))
-        cmd = [a.driver, "-fsanitize=kkrace", "-" + opt, "-std=" + a.std,
-               "-I" + a.kokkos_include, "-Wno-deprecated-declarations"]
-        cmd += spec["flags"] + [a.test, "-o", exe]
-        if a.kokkos_libdir:
-            cmd += ["-L" + a.kokkos_libdir, "-Wl,-rpath," + a.kokkos_libdir]
-        cmd += ["-l" + l for l in a.kokkos_libs.split(",") if l] + ["-ldl"]
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        if r.returncode != 0:
-            failures.append("[-%s] build failed:\n%s\n%s" %
-                            (opt, " ".join(cmd), r.stderr[-4000:]))
-            continue
+        built = os.path.exists(exe) and variant != runs[0][0]
+        expects = []
+        for lineno, text, v in spec["expect"]:
+            if v is not None and v != variant:
+                continue
+            e = parse_expect(text)
+            if e is not None:
+                expects.append((lineno, e))
+        tag = opt if variant is None else "%s %s" % (opt, variant)
+        if not built:
+            cmd = [a.driver, "-fsanitize=kkrace", "-" + opt, "-std=" + a.std,
+                   "-I" + a.kokkos_include, "-Wno-deprecated-declarations"]
+            cmd += spec["flags"] + [a.test, "-o", exe]
+            if a.kokkos_libdir:
+                cmd += ["-L" + a.kokkos_libdir, "-Wl,-rpath," + a.kokkos_libdir]
+            cmd += ["-l" + l for l in a.kokkos_libs.split(",") if l]
+            cmd += ["-ldl", "-pthread"]
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            if r.returncode != 0:
+                failures.append("[-%s] build failed:\n%s\n%s" %
+                                (opt, " ".join(cmd), r.stderr[-4000:]))
+                continue
         json_path = exe + ".jsonl"
         if os.path.exists(json_path):
             os.remove(json_path)
         env = dict(os.environ)
-        env["KKRACE_OPTIONS"] = "json_path=%s %s" % (json_path, spec["options"])
-        r = subprocess.run([exe] + spec["args"], capture_output=True,
+        env["KKRACE_OPTIONS"] = "json_path=%s %s %s" % (
+            json_path, spec["options"], run_options)
+        r = subprocess.run([exe] + run_args, capture_output=True,
                            text=True, env=env, timeout=300)
         reports = []
         if os.path.exists(json_path):
@@ -189,44 +234,54 @@ def main():
                             reports.append(json.loads(line))
                         except ValueError as e:
                             failures.append("[-%s] bad JSON line (%s): %s"
-                                            % (opt, e, line[:300]))
+                                            % (tag, e, line[:300]))
         # One to one: each expectation takes one matching report.
         left = list(reports)
         for lineno, e in expects:
             hit = next((rep for rep in left if matches(e, rep, a.test)), None)
             if hit is None:
                 failures.append("[-%s] missing report expected at line %d: %s"
-                                % (opt, lineno, e))
+                                % (tag, lineno, e))
             else:
                 left.remove(hit)
         for rep in left:
             failures.append("[-%s] unexpected report: %s" %
-                            (opt, describe(rep, a.test)))
+                            (tag, describe(rep, a.test)))
         want_exit = spec["exit"]
         if want_exit is None:
             want_exit = 66 if expects else 0
         if r.returncode != want_exit:
             failures.append("[-%s] exit status %d, expected %d" %
-                            (opt, r.returncode, want_exit))
+                            (tag, r.returncode, want_exit))
         nwarn = r.stderr.count("WARNING: kkrace:")
         if nwarn != len(reports):
             failures.append("[-%s] %d text reports but %d JSON reports" %
-                            (opt, nwarn, len(reports)))
-        for t in spec["text"]:
-            if t not in r.stderr:
-                failures.append("[-%s] text report lacks %r" % (opt, t))
+                            (tag, nwarn, len(reports)))
+        if expects or variant is None:
+            for t in spec["text"]:
+                if t not in r.stderr:
+                    failures.append("[-%s] text report lacks %r" % (tag, t))
         if failures and not any("stderr of" in x for x in failures):
-            failures.append("stderr of -%s:\n%s" % (opt, r.stderr[-6000:]))
+            failures.append("stderr of -%s:\n%s" % (tag, r.stderr[-6000:]))
 
     if failures:
         print("FAIL: %s" % a.test)
         for f in failures:
             print("  " + f)
         return 1
-    print("PASS: %s (%s; %d report%s expected)" %
-          (a.test, " ".join("-" + o for o in spec["opt"]), len(expects),
-           "" if len(expects) == 1 else "s"))
+    print("PASS: %s (%s; %d variant%s)" %
+          (a.test, " ".join("-" + o for o in spec["opt"]), len(runs),
+           "" if len(runs) == 1 else "s"))
     return 0
+
+
+def kokkos_version(include):
+    try:
+        with open(os.path.join(include, "KokkosCore_config.h")) as f:
+            m = re.search(r"#define KOKKOS_VERSION (\d+)", f.read())
+            return int(m.group(1)) if m else 0
+    except OSError:
+        return 0
 
 
 if __name__ == "__main__":

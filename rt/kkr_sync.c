@@ -1,0 +1,451 @@
+/* Host threads and their synchronization, ordered as ThreadSanitizer orders
+ * them (SEMANTICS.md, last row of the table): thread creation and join,
+ * mutexes (plain, recursive, try, timed), reader-writer locks, condition
+ * variables, barriers, semaphores, pthread_once (std::call_once), and
+ * atomics with release and acquire semantics in host code.
+ *
+ * A release stores (or joins) the releasing thread's clock in the sync
+ * object at that address, and the thread starts a new segment; an acquire
+ * joins the object's clock into the acquiring thread's.  The interceptors
+ * replace libc's for the whole process (kkrace.dynlist): std::thread,
+ * std::mutex and std::condition_variable go through them.
+ *
+ * A lock orders host segments, not the work they submit: a kernel
+ * dispatched inside a critical section is ordered for another thread only
+ * by a fence (SEMANTICS.md). */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <string.h>
+#include <time.h>
+
+#include "kkr_hash.h"
+#include "kkr_rt.h"
+
+/* ---- Sync objects ------------------------------------------------------- */
+
+typedef struct {
+  uintptr_t addr;
+  kkr_spin lock;
+  kkr_vc vc;
+  UT_hash_handle hh;
+} sync_obj;
+
+static kkr_spin sync_lock;
+static sync_obj *sync_table;
+
+static sync_obj *sync_get(uintptr_t addr, int create) {
+  kkr_spin_lock(&sync_lock);
+  sync_obj *s;
+  HASH_FIND(hh, sync_table, &addr, sizeof addr, s);
+  if (!s && create) {
+    s = kkr_alloc(sizeof *s);
+    s->addr = addr;
+    HASH_ADD(hh, sync_table, addr, sizeof addr, s);
+  }
+  kkr_spin_unlock(&sync_lock);
+  return s;
+}
+
+static void sync_forget(uintptr_t addr) {
+  kkr_spin_lock(&sync_lock);
+  sync_obj *s;
+  HASH_FIND(hh, sync_table, &addr, sizeof addr, s);
+  if (s) {
+    HASH_DEL(sync_table, s);
+    kkr_vc_free(&s->vc);
+    kkr_free(s, sizeof *s);
+  }
+  kkr_spin_unlock(&sync_lock);
+}
+
+/* The thread's state, when it is a host segment the runtime follows. */
+static kkr_thread *host_thread(void) {
+  if (!kkr_inited)
+    return NULL;
+  kkr_thread *t = kkr_thread_get();
+  /* Inside a Kokkos operation, synchronization is Kokkos' own (the locks
+   * of an instance, of a fence): the graph says what the operation orders,
+   * not how this Kokkos build implements it.  Inside a kernel, strands are
+   * ordered by the graph, not by real threads. */
+  if (t->ignore || t->nops || t->abi.strand_depth || t->item_op)
+    return NULL;
+  return t;
+}
+
+/* The thread publishes what it knows at addr (store: replace the object's
+ * clock; else join it), then starts a new segment. */
+static void release(uintptr_t addr, int store) {
+  kkr_thread *t = host_thread();
+  if (!t)
+    return;
+  sync_obj *s = sync_get(addr, 1);
+  kkr_spin_lock(&s->lock);
+  if (store)
+    kkr_vc_assign(&s->vc, &t->vc);
+  else
+    kkr_vc_join(&s->vc, &t->vc);
+  kkr_spin_unlock(&s->lock);
+  kkr_host_tick(t);
+}
+
+/* The thread learns what was published at addr. */
+static void acquire(uintptr_t addr) {
+  kkr_thread *t = host_thread();
+  if (!t)
+    return;
+  sync_obj *s = sync_get(addr, 0);
+  if (!s)
+    return;
+  kkr_spin_lock(&s->lock);
+  kkr_vc_join(&t->vc, &s->vc);
+  kkr_spin_unlock(&s->lock);
+  kkr_horizon_host(t);
+}
+
+void kkr_sync_release(uintptr_t addr, int store) { release(addr, store); }
+void kkr_sync_acquire(uintptr_t addr) { acquire(addr); }
+
+/* ---- The real functions --------------------------------------------------- */
+
+#define REAL(name) real_##name
+#define DECLARE_REAL(ret, name, ...)                                          \
+  static ret (*real_##name)(__VA_ARGS__);
+#define RESOLVE(name)                                                         \
+  do {                                                                        \
+    if (!real_##name) {                                                       \
+      real_##name = dlsym(RTLD_NEXT, #name);                                  \
+      if (!real_##name)                                                       \
+        kkr_die("cannot find libc's " #name);                                 \
+    }                                                                         \
+  } while (0)
+
+DECLARE_REAL(int, pthread_create, pthread_t *, const pthread_attr_t *,
+             void *(*)(void *), void *)
+DECLARE_REAL(int, pthread_join, pthread_t, void **)
+DECLARE_REAL(int, pthread_timedjoin_np, pthread_t, void **,
+             const struct timespec *)
+DECLARE_REAL(int, pthread_tryjoin_np, pthread_t, void **)
+DECLARE_REAL(void, pthread_exit, void *)
+DECLARE_REAL(int, pthread_mutex_lock, pthread_mutex_t *)
+DECLARE_REAL(int, pthread_mutex_trylock, pthread_mutex_t *)
+DECLARE_REAL(int, pthread_mutex_timedlock, pthread_mutex_t *,
+             const struct timespec *)
+DECLARE_REAL(int, pthread_mutex_clocklock, pthread_mutex_t *, clockid_t,
+             const struct timespec *)
+DECLARE_REAL(int, pthread_mutex_unlock, pthread_mutex_t *)
+DECLARE_REAL(int, pthread_mutex_destroy, pthread_mutex_t *)
+DECLARE_REAL(int, pthread_rwlock_rdlock, pthread_rwlock_t *)
+DECLARE_REAL(int, pthread_rwlock_tryrdlock, pthread_rwlock_t *)
+DECLARE_REAL(int, pthread_rwlock_timedrdlock, pthread_rwlock_t *,
+             const struct timespec *)
+DECLARE_REAL(int, pthread_rwlock_wrlock, pthread_rwlock_t *)
+DECLARE_REAL(int, pthread_rwlock_trywrlock, pthread_rwlock_t *)
+DECLARE_REAL(int, pthread_rwlock_timedwrlock, pthread_rwlock_t *,
+             const struct timespec *)
+DECLARE_REAL(int, pthread_rwlock_unlock, pthread_rwlock_t *)
+DECLARE_REAL(int, pthread_cond_wait, pthread_cond_t *, pthread_mutex_t *)
+DECLARE_REAL(int, pthread_cond_timedwait, pthread_cond_t *, pthread_mutex_t *,
+             const struct timespec *)
+DECLARE_REAL(int, pthread_cond_clockwait, pthread_cond_t *, pthread_mutex_t *,
+             clockid_t, const struct timespec *)
+DECLARE_REAL(int, pthread_barrier_wait, pthread_barrier_t *)
+DECLARE_REAL(int, pthread_once, pthread_once_t *, void (*)(void))
+DECLARE_REAL(int, pthread_spin_lock, pthread_spinlock_t *)
+DECLARE_REAL(int, pthread_spin_trylock, pthread_spinlock_t *)
+DECLARE_REAL(int, pthread_spin_unlock, pthread_spinlock_t *)
+DECLARE_REAL(int, sem_post, sem_t *)
+DECLARE_REAL(int, sem_wait, sem_t *)
+DECLARE_REAL(int, sem_trywait, sem_t *)
+DECLARE_REAL(int, sem_timedwait, sem_t *, const struct timespec *)
+
+/* ---- Threads -------------------------------------------------------------- */
+
+typedef struct {
+  void *(*fn)(void *);
+  void *arg;
+  kkr_vc vc;             /* the creator's clock at creation */
+  uint32_t create_stack;
+} start_arg;
+
+/* A thread ends: what it did is published for pthread_join. */
+static void thread_finish(void) {
+  kkr_thread *t = kkr_tls;
+  if (!t || t->info->finished)
+    return;
+  kkr_vc_assign(&t->info->final_vc, &t->vc);
+  __atomic_store_n(&t->info->finished, 1, __ATOMIC_RELEASE);
+}
+
+static void *thread_start(void *p) {
+  start_arg *sa = p;
+  kkr_thread *t = kkr_thread_slow();
+  t->info->self = pthread_self();
+  t->info->create_stack = sa->create_stack;
+  kkr_vc_join(&t->vc, &sa->vc);
+  kkr_horizon_host(t);
+  void *(*fn)(void *) = sa->fn;
+  void *arg = sa->arg;
+  kkr_vc_free(&sa->vc);
+  kkr_free(sa, sizeof *sa);
+  void *ret = fn(arg);
+  thread_finish();
+  return ret;
+}
+
+KKR_EXPORT int pthread_create(pthread_t *th, const pthread_attr_t *attr,
+                              void *(*fn)(void *), void *arg) {
+  RESOLVE(pthread_create);
+  if (!kkr_inited)
+    return REAL(pthread_create)(th, attr, fn, arg);
+  kkr_thread *t = kkr_thread_get();
+  start_arg *sa = kkr_alloc(sizeof *sa);
+  sa->fn = fn;
+  sa->arg = arg;
+  uintptr_t pcs[64];
+  uint32_t n = kkr_unwind_fp(t, (uintptr_t)__builtin_return_address(0),
+                             *(uintptr_t *)__builtin_frame_address(0), pcs, 64);
+  sa->create_stack = kkr_stack_put(pcs, n);
+  kkr_vc_assign(&sa->vc, &t->vc);
+  __atomic_store_n(&kkr_mt, 1, __ATOMIC_RELEASE);
+  if (!t->item_op)
+    kkr_host_tick(t); /* the creator's later accesses are not the child's past */
+  int r = REAL(pthread_create)(th, attr, thread_start, sa);
+  if (r != 0) {
+    kkr_vc_free(&sa->vc);
+    kkr_free(sa, sizeof *sa);
+  }
+  return r;
+}
+
+/* The joined thread's last clock, learned by the joiner. */
+static void joined(pthread_t th) {
+  kkr_thread *t = host_thread();
+  if (!t)
+    return;
+  kkr_thread_info *ti = kkr_thread_info_of(th);
+  if (!ti || !__atomic_load_n(&ti->finished, __ATOMIC_ACQUIRE))
+    return;
+  kkr_vc_join(&t->vc, &ti->final_vc);
+  kkr_horizon_host(t);
+}
+
+KKR_EXPORT int pthread_join(pthread_t th, void **ret) {
+  RESOLVE(pthread_join);
+  int r = REAL(pthread_join)(th, ret);
+  if (r == 0)
+    joined(th);
+  return r;
+}
+
+KKR_EXPORT int pthread_timedjoin_np(pthread_t th, void **ret,
+                                    const struct timespec *abstime) {
+  RESOLVE(pthread_timedjoin_np);
+  int r = REAL(pthread_timedjoin_np)(th, ret, abstime);
+  if (r == 0)
+    joined(th);
+  return r;
+}
+
+KKR_EXPORT int pthread_tryjoin_np(pthread_t th, void **ret) {
+  RESOLVE(pthread_tryjoin_np);
+  int r = REAL(pthread_tryjoin_np)(th, ret);
+  if (r == 0)
+    joined(th);
+  return r;
+}
+
+KKR_EXPORT void pthread_exit(void *ret) {
+  RESOLVE(pthread_exit);
+  thread_finish();
+  REAL(pthread_exit)(ret);
+  __builtin_unreachable();
+}
+
+/* ---- Mutexes and friends -------------------------------------------------- */
+
+#define LOCK_LIKE(name, type, ...)                                            \
+  KKR_EXPORT int name(type *m KKR_EXTRA_PARAMS_##name) {                      \
+    RESOLVE(name);                                                            \
+    int r = REAL(name)(m KKR_EXTRA_ARGS_##name);                              \
+    if (r == 0)                                                               \
+      acquire((uintptr_t)m);                                                  \
+    return r;                                                                 \
+  }
+#define KKR_EXTRA_PARAMS_pthread_mutex_lock
+#define KKR_EXTRA_ARGS_pthread_mutex_lock
+#define KKR_EXTRA_PARAMS_pthread_mutex_trylock
+#define KKR_EXTRA_ARGS_pthread_mutex_trylock
+#define KKR_EXTRA_PARAMS_pthread_mutex_timedlock , const struct timespec *ts
+#define KKR_EXTRA_ARGS_pthread_mutex_timedlock , ts
+#define KKR_EXTRA_PARAMS_pthread_mutex_clocklock                               \
+  , clockid_t clk, const struct timespec *ts
+#define KKR_EXTRA_ARGS_pthread_mutex_clocklock , clk, ts
+#define KKR_EXTRA_PARAMS_pthread_rwlock_rdlock
+#define KKR_EXTRA_ARGS_pthread_rwlock_rdlock
+#define KKR_EXTRA_PARAMS_pthread_rwlock_tryrdlock
+#define KKR_EXTRA_ARGS_pthread_rwlock_tryrdlock
+#define KKR_EXTRA_PARAMS_pthread_rwlock_timedrdlock , const struct timespec *ts
+#define KKR_EXTRA_ARGS_pthread_rwlock_timedrdlock , ts
+#define KKR_EXTRA_PARAMS_pthread_rwlock_wrlock
+#define KKR_EXTRA_ARGS_pthread_rwlock_wrlock
+#define KKR_EXTRA_PARAMS_pthread_rwlock_trywrlock
+#define KKR_EXTRA_ARGS_pthread_rwlock_trywrlock
+#define KKR_EXTRA_PARAMS_pthread_rwlock_timedwrlock , const struct timespec *ts
+#define KKR_EXTRA_ARGS_pthread_rwlock_timedwrlock , ts
+#define KKR_EXTRA_PARAMS_pthread_spin_lock
+#define KKR_EXTRA_ARGS_pthread_spin_lock
+#define KKR_EXTRA_PARAMS_pthread_spin_trylock
+#define KKR_EXTRA_ARGS_pthread_spin_trylock
+
+LOCK_LIKE(pthread_mutex_lock, pthread_mutex_t)
+LOCK_LIKE(pthread_mutex_trylock, pthread_mutex_t)
+LOCK_LIKE(pthread_mutex_timedlock, pthread_mutex_t)
+LOCK_LIKE(pthread_mutex_clocklock, pthread_mutex_t)
+LOCK_LIKE(pthread_rwlock_rdlock, pthread_rwlock_t)
+LOCK_LIKE(pthread_rwlock_tryrdlock, pthread_rwlock_t)
+LOCK_LIKE(pthread_rwlock_timedrdlock, pthread_rwlock_t)
+LOCK_LIKE(pthread_rwlock_wrlock, pthread_rwlock_t)
+LOCK_LIKE(pthread_rwlock_trywrlock, pthread_rwlock_t)
+LOCK_LIKE(pthread_rwlock_timedwrlock, pthread_rwlock_t)
+LOCK_LIKE(pthread_spin_lock, pthread_spinlock_t)
+LOCK_LIKE(pthread_spin_trylock, pthread_spinlock_t)
+
+KKR_EXPORT int pthread_mutex_unlock(pthread_mutex_t *m) {
+  RESOLVE(pthread_mutex_unlock);
+  release((uintptr_t)m, 1);
+  return REAL(pthread_mutex_unlock)(m);
+}
+
+KKR_EXPORT int pthread_mutex_destroy(pthread_mutex_t *m) {
+  RESOLVE(pthread_mutex_destroy);
+  int r = REAL(pthread_mutex_destroy)(m);
+  if (r == 0 && kkr_inited)
+    sync_forget((uintptr_t)m);
+  return r;
+}
+
+/* Readers release by joining (several may hold the lock); a writer's
+ * release replaces. */
+KKR_EXPORT int pthread_rwlock_unlock(pthread_rwlock_t *l) {
+  RESOLVE(pthread_rwlock_unlock);
+  release((uintptr_t)l, 0);
+  return REAL(pthread_rwlock_unlock)(l);
+}
+
+KKR_EXPORT int pthread_spin_unlock(pthread_spinlock_t *l) {
+  RESOLVE(pthread_spin_unlock);
+  release((uintptr_t)l, 1);
+  return REAL(pthread_spin_unlock)(l);
+}
+
+/* ---- Condition variables --------------------------------------------------
+ * Waiting unlocks the mutex and locks it again: a release and an acquire of
+ * the mutex.  The signal itself orders nothing (as in ThreadSanitizer); the
+ * mutex the waiter relocks does. */
+
+KKR_EXPORT int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
+  RESOLVE(pthread_cond_wait);
+  release((uintptr_t)m, 1);
+  int r = REAL(pthread_cond_wait)(c, m);
+  acquire((uintptr_t)m);
+  return r;
+}
+
+KKR_EXPORT int pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m,
+                                      const struct timespec *ts) {
+  RESOLVE(pthread_cond_timedwait);
+  release((uintptr_t)m, 1);
+  int r = REAL(pthread_cond_timedwait)(c, m, ts);
+  acquire((uintptr_t)m);
+  return r;
+}
+
+KKR_EXPORT int pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m,
+                                      clockid_t clk, const struct timespec *ts) {
+  RESOLVE(pthread_cond_clockwait);
+  release((uintptr_t)m, 1);
+  int r = REAL(pthread_cond_clockwait)(c, m, clk, ts);
+  acquire((uintptr_t)m);
+  return r;
+}
+
+/* ---- Barriers, semaphores, once ------------------------------------------- */
+
+KKR_EXPORT int pthread_barrier_wait(pthread_barrier_t *b) {
+  RESOLVE(pthread_barrier_wait);
+  release((uintptr_t)b, 0);
+  int r = REAL(pthread_barrier_wait)(b);
+  acquire((uintptr_t)b);
+  return r;
+}
+
+KKR_EXPORT int sem_post(sem_t *s) {
+  RESOLVE(sem_post);
+  release((uintptr_t)s, 0);
+  return REAL(sem_post)(s);
+}
+
+KKR_EXPORT int sem_wait(sem_t *s) {
+  RESOLVE(sem_wait);
+  int r = REAL(sem_wait)(s);
+  if (r == 0)
+    acquire((uintptr_t)s);
+  return r;
+}
+
+KKR_EXPORT int sem_trywait(sem_t *s) {
+  RESOLVE(sem_trywait);
+  int r = REAL(sem_trywait)(s);
+  if (r == 0)
+    acquire((uintptr_t)s);
+  return r;
+}
+
+KKR_EXPORT int sem_timedwait(sem_t *s, const struct timespec *ts) {
+  RESOLVE(sem_timedwait);
+  int r = REAL(sem_timedwait)(s, ts);
+  if (r == 0)
+    acquire((uintptr_t)s);
+  return r;
+}
+
+/* pthread_once (and std::call_once, which uses it): the thread that ran
+ * the routine releases when it returns; every caller acquires. */
+static __thread pthread_once_t *once_current;
+static __thread void (*once_routine)(void);
+
+static void once_trampoline(void) {
+  pthread_once_t *o = once_current;
+  void (*fn)(void) = once_routine;
+  fn();
+  release((uintptr_t)o, 0);
+}
+
+KKR_EXPORT int pthread_once(pthread_once_t *o, void (*fn)(void)) {
+  RESOLVE(pthread_once);
+  pthread_once_t *saved_o = once_current;
+  void (*saved_fn)(void) = once_routine;
+  once_current = o;
+  once_routine = fn;
+  int r = REAL(pthread_once)(o, once_trampoline);
+  once_current = saved_o;
+  once_routine = saved_fn;
+  if (r == 0)
+    acquire((uintptr_t)o);
+  return r;
+}
+
+/* ---- Atomics in host code -------------------------------------------------
+ * Called by the access check for atomic instructions with release or
+ * acquire ordering (kkr_abi.h KKR_AF_*): relaxed atomics order nothing. */
+void kkr_sync_atomic(uintptr_t addr, uint32_t aflags) {
+  if (aflags & KKR_AF_RELEASE)
+    release(addr, !(aflags & KKR_AF_READ));
+}
+
+KKR_EXPORT void __kkrace_atomic_acquire(void *p) {
+  if (kkr_mt)
+    acquire((uintptr_t)p);
+}
