@@ -297,6 +297,8 @@ CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos) {
       return op(KKR_OP_FENCE_GLOBAL);
     if (B == "finalize")
       return op(KKR_OP_FINALIZE);
+    if (B == "resize" || B == "realloc")
+      return op(KKR_OP_RESIZE);
     if (B == "deep_copy") {
       auto Ps = splitParams(P.Params);
       if (Ps.size() >= 2 && isViewType(Ps[0]))

@@ -485,12 +485,28 @@ static void drop_own_frames(kkr_access_info *a) {
   }
 }
 
+/* Frames of the C++ library and libc that start a thread: below the
+ * thread's own function, they say nothing. */
+static int thread_start_frame(const char *f) {
+  return !strncmp(f, "std::__invoke", 13) || !strncmp(f, "std::thread::", 13) ||
+         !strncmp(f, "void std::__invoke", 18) ||
+         !strncmp(f, "void std::thread::", 18) ||
+         !strcmp(f, "start_thread") || !strncmp(f, "kkr_", 4) ||
+         !strcmp(f, "thread_start");
+}
+
 void kkr_stack_cut_after_main(kkr_sym_stack *st) {
-  for (uint32_t i = 0; i < st->n; i++)
-    if (st->frames[i].function && !strcmp(st->frames[i].function, "main")) {
+  for (uint32_t i = 0; i < st->n; i++) {
+    const char *f = st->frames[i].function;
+    if (f && !strcmp(f, "main")) {
       st->n = i + 1;
       return;
     }
+    if (i > 0 && f && thread_start_frame(f)) {
+      st->n = i;
+      return;
+    }
+  }
 }
 
 /* Frames of libraries without line information at the top of a stack (the

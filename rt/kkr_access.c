@@ -1037,6 +1037,9 @@ static int free_needs_check(const kkr_thread *t, const kkr_cell *c,
 
 void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
                       uintptr_t pc, uintptr_t fp) {
+  /* A free inside a Kokkos operation (resize dropping the old allocation,
+   * a fence's bookkeeping) is Kokkos' own: only the program's frees are
+   * checked. */
   if (t && !t->ignore && t->nops == 0 && size) {
     t->free_size = size;
     /* Chunk by chunk: what happened before the free (below the horizon)

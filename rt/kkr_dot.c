@@ -170,10 +170,16 @@ void kkr_dot_write(void) {
       [KKR_DOT_AFTER] = "color=\"#1a7f37\", style=dashed, label=\"Fence(Q)\"",
       [KKR_DOT_RACE] = ("color=red, fontcolor=red, style=dashed, dir=both, "
                         "constraint=false"),
+      [KKR_DOT_SYNC] = "color=\"#8250df\", fontcolor=\"#8250df\"",
   };
   for (uint32_t i = 0; i < nedges; i++) {
     const dot_edge *e = &edges[i];
     kkr_str_printf(&s, "  n%u -> n%u [%s", e->from, e->to, styles[e->kind]);
+    if (e->kind == KKR_DOT_SYNC && e->label) {
+      kkr_str_printf(&s, ", label=\"");
+      put_escaped(&s, e->label);
+      kkr_str_printf(&s, "\"");
+    }
     if (e->kind == KKR_DOT_RACE) {
       kkr_str_printf(&s, ", label=\"race");
       if (e->label) {

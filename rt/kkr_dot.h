@@ -13,6 +13,7 @@ enum {
   KKR_DOT_FENCE,   /* a fence: the work it waits for before the segment */
   KKR_DOT_AFTER,   /* model=minikokkos: Fence(Q) before an async deep_copy */
   KKR_DOT_RACE,    /* two nodes that race */
+  KKR_DOT_SYNC,    /* host threads: create, join, unlock -> lock, ... */
 };
 
 KKR_HIDDEN extern int kkr_dot_on;

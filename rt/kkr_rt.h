@@ -72,6 +72,7 @@ typedef struct kkr_thread_info {
   kkr_sites *sites;
   pthread_t self;
   int finished;  /* the thread function returned: final_vc is set */
+  uint32_t final_node; /* its last segment (for pictures) */
   kkr_vc final_vc;
   struct kkr_thread_info *next; /* all threads, newest first */
 } kkr_thread_info;

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "kkr_dot.h"
 #include "kkr_hash.h"
 #include "kkr_rt.h"
 
@@ -29,6 +30,8 @@ typedef struct {
   uintptr_t addr;
   kkr_spin lock;
   kkr_vc vc;
+  uint32_t last_node; /* the segment that released last (for pictures) */
+  const char *what;   /* "mutex", ... (for pictures) */
   UT_hash_handle hh;
 } sync_obj;
 
@@ -76,7 +79,7 @@ static kkr_thread *host_thread(void) {
 
 /* The thread publishes what it knows at addr (store: replace the object's
  * clock; else join it), then starts a new segment. */
-static void release(uintptr_t addr, int store) {
+static void release_as(uintptr_t addr, int store, const char *what) {
   kkr_thread *t = host_thread();
   if (!t)
     return;
@@ -86,8 +89,14 @@ static void release(uintptr_t addr, int store) {
     kkr_vc_assign(&s->vc, &t->vc);
   else
     kkr_vc_join(&s->vc, &t->vc);
+  s->last_node = t->host_node;
+  s->what = what;
   kkr_spin_unlock(&s->lock);
   kkr_host_tick(t);
+}
+
+static void release(uintptr_t addr, int store) {
+  release_as(addr, store, NULL);
 }
 
 /* The thread learns what was published at addr. */
@@ -100,8 +109,11 @@ static void acquire(uintptr_t addr) {
     return;
   kkr_spin_lock(&s->lock);
   kkr_vc_join(&t->vc, &s->vc);
+  uint32_t from = s->last_node;
+  const char *what = s->what;
   kkr_spin_unlock(&s->lock);
   kkr_horizon_host(t);
+  kkr_dot_edge(from, t->host_node, KKR_DOT_SYNC, what ? what : "sync");
 }
 
 void kkr_sync_release(uintptr_t addr, int store) { release(addr, store); }
@@ -167,6 +179,7 @@ typedef struct {
   void *arg;
   kkr_vc vc;             /* the creator's clock at creation */
   uint32_t create_stack;
+  uint32_t creator_node; /* the creating segment (for pictures) */
 } start_arg;
 
 /* A thread ends: what it did is published for pthread_join. */
@@ -175,6 +188,7 @@ static void thread_finish(void) {
   if (!t || t->info->finished)
     return;
   kkr_vc_assign(&t->info->final_vc, &t->vc);
+  t->info->final_node = t->host_node;
   __atomic_store_n(&t->info->finished, 1, __ATOMIC_RELEASE);
 }
 
@@ -185,6 +199,7 @@ static void *thread_start(void *p) {
   t->info->create_stack = sa->create_stack;
   kkr_vc_join(&t->vc, &sa->vc);
   kkr_horizon_host(t);
+  kkr_dot_edge(sa->creator_node, t->host_node, KKR_DOT_SYNC, "create");
   void *(*fn)(void *) = sa->fn;
   void *arg = sa->arg;
   kkr_vc_free(&sa->vc);
@@ -208,6 +223,7 @@ KKR_EXPORT int pthread_create(pthread_t *th, const pthread_attr_t *attr,
                              *(uintptr_t *)__builtin_frame_address(0), pcs, 64);
   sa->create_stack = kkr_stack_put(pcs, n);
   kkr_vc_assign(&sa->vc, &t->vc);
+  sa->creator_node = t->host_node;
   __atomic_store_n(&kkr_mt, 1, __ATOMIC_RELEASE);
   if (!t->item_op)
     kkr_host_tick(t); /* the creator's later accesses are not the child's past */
@@ -228,7 +244,8 @@ static void joined(pthread_t th) {
   if (!ti || !__atomic_load_n(&ti->finished, __ATOMIC_ACQUIRE))
     return;
   kkr_vc_join(&t->vc, &ti->final_vc);
-  kkr_horizon_host(t);
+  kkr_host_tick(t);
+  kkr_dot_edge(ti->final_node, t->host_node, KKR_DOT_SYNC, "join");
 }
 
 KKR_EXPORT int pthread_join(pthread_t th, void **ret) {
@@ -314,7 +331,7 @@ LOCK_LIKE(pthread_spin_trylock, pthread_spinlock_t)
 
 KKR_EXPORT int pthread_mutex_unlock(pthread_mutex_t *m) {
   RESOLVE(pthread_mutex_unlock);
-  release((uintptr_t)m, 1);
+  release_as((uintptr_t)m, 1, "mutex");
   return REAL(pthread_mutex_unlock)(m);
 }
 
@@ -330,7 +347,7 @@ KKR_EXPORT int pthread_mutex_destroy(pthread_mutex_t *m) {
  * release replaces. */
 KKR_EXPORT int pthread_rwlock_unlock(pthread_rwlock_t *l) {
   RESOLVE(pthread_rwlock_unlock);
-  release((uintptr_t)l, 0);
+  release_as((uintptr_t)l, 0, "rwlock");
   return REAL(pthread_rwlock_unlock)(l);
 }
 
@@ -375,7 +392,7 @@ KKR_EXPORT int pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m,
 
 KKR_EXPORT int pthread_barrier_wait(pthread_barrier_t *b) {
   RESOLVE(pthread_barrier_wait);
-  release((uintptr_t)b, 0);
+  release_as((uintptr_t)b, 0, "barrier");
   int r = REAL(pthread_barrier_wait)(b);
   acquire((uintptr_t)b);
   return r;
@@ -383,7 +400,7 @@ KKR_EXPORT int pthread_barrier_wait(pthread_barrier_t *b) {
 
 KKR_EXPORT int sem_post(sem_t *s) {
   RESOLVE(sem_post);
-  release((uintptr_t)s, 0);
+  release_as((uintptr_t)s, 0, "semaphore");
   return REAL(sem_post)(s);
 }
 
