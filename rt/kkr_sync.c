@@ -156,6 +156,10 @@ DECLARE_REAL(int, pthread_rwlock_wrlock, pthread_rwlock_t *)
 DECLARE_REAL(int, pthread_rwlock_trywrlock, pthread_rwlock_t *)
 DECLARE_REAL(int, pthread_rwlock_timedwrlock, pthread_rwlock_t *,
              const struct timespec *)
+DECLARE_REAL(int, pthread_rwlock_clockrdlock, pthread_rwlock_t *, clockid_t,
+             const struct timespec *)
+DECLARE_REAL(int, pthread_rwlock_clockwrlock, pthread_rwlock_t *, clockid_t,
+             const struct timespec *)
 DECLARE_REAL(int, pthread_rwlock_unlock, pthread_rwlock_t *)
 DECLARE_REAL(int, pthread_cond_wait, pthread_cond_t *, pthread_mutex_t *)
 DECLARE_REAL(int, pthread_cond_timedwait, pthread_cond_t *, pthread_mutex_t *,
@@ -171,6 +175,7 @@ DECLARE_REAL(int, sem_post, sem_t *)
 DECLARE_REAL(int, sem_wait, sem_t *)
 DECLARE_REAL(int, sem_trywait, sem_t *)
 DECLARE_REAL(int, sem_timedwait, sem_t *, const struct timespec *)
+DECLARE_REAL(int, sem_clockwait, sem_t *, clockid_t, const struct timespec *)
 
 /* ---- Threads -------------------------------------------------------------- */
 
@@ -311,6 +316,12 @@ KKR_EXPORT void pthread_exit(void *ret) {
 #define KKR_EXTRA_ARGS_pthread_rwlock_trywrlock
 #define KKR_EXTRA_PARAMS_pthread_rwlock_timedwrlock , const struct timespec *ts
 #define KKR_EXTRA_ARGS_pthread_rwlock_timedwrlock , ts
+#define KKR_EXTRA_PARAMS_pthread_rwlock_clockrdlock                          \
+  , clockid_t clk, const struct timespec *ts
+#define KKR_EXTRA_ARGS_pthread_rwlock_clockrdlock , clk, ts
+#define KKR_EXTRA_PARAMS_pthread_rwlock_clockwrlock                          \
+  , clockid_t clk, const struct timespec *ts
+#define KKR_EXTRA_ARGS_pthread_rwlock_clockwrlock , clk, ts
 #define KKR_EXTRA_PARAMS_pthread_spin_lock
 #define KKR_EXTRA_ARGS_pthread_spin_lock
 #define KKR_EXTRA_PARAMS_pthread_spin_trylock
@@ -326,6 +337,8 @@ LOCK_LIKE(pthread_rwlock_timedrdlock, pthread_rwlock_t)
 LOCK_LIKE(pthread_rwlock_wrlock, pthread_rwlock_t)
 LOCK_LIKE(pthread_rwlock_trywrlock, pthread_rwlock_t)
 LOCK_LIKE(pthread_rwlock_timedwrlock, pthread_rwlock_t)
+LOCK_LIKE(pthread_rwlock_clockrdlock, pthread_rwlock_t)
+LOCK_LIKE(pthread_rwlock_clockwrlock, pthread_rwlock_t)
 LOCK_LIKE(pthread_spin_lock, pthread_spinlock_t)
 LOCK_LIKE(pthread_spin_trylock, pthread_spinlock_t)
 
@@ -423,6 +436,14 @@ KKR_EXPORT int sem_trywait(sem_t *s) {
 KKR_EXPORT int sem_timedwait(sem_t *s, const struct timespec *ts) {
   RESOLVE(sem_timedwait);
   int r = REAL(sem_timedwait)(s, ts);
+  if (r == 0)
+    acquire((uintptr_t)s);
+  return r;
+}
+
+KKR_EXPORT int sem_clockwait(sem_t *s, clockid_t clk, const struct timespec *ts) {
+  RESOLVE(sem_clockwait);
+  int r = REAL(sem_clockwait)(s, clk, ts);
   if (r == 0)
     acquire((uintptr_t)s);
   return r;

@@ -181,8 +181,8 @@ def main():
         return 77
     runs = spec["runs"] or [(None, "", spec["args"])]
     for variant, _, _ in runs:
-        if variant is not None and not any(v == variant for _, _, v in
-                                           spec["expect"]):
+        if variant is not None and not any(v in (variant, None) for _, _, v
+                                           in spec["expect"]):
             print("FAIL: %s: variant %s has no EXPECT[%s] line" %
                   (a.test, variant, variant))
             return 1
