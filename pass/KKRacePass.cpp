@@ -101,6 +101,11 @@ struct Runtime {
         for (Argument &A : F->args())
           if (A.getType()->isPointerTy())
             F->addParamAttr(A.getArgNo(), Attribute::NoCapture);
+    // Two identical operation calls on two paths (a fence in each branch)
+    // must stay two calls: merged, their source location would be lost.
+    for (FunctionCallee FC : {op_begin, op_end})
+      if (auto *F = dyn_cast<Function>(FC.getCallee()))
+        F->addFnAttr(Attribute::NoMerge);
   }
 };
 

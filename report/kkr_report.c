@@ -436,7 +436,7 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
 }
 
 void kkr_report_fence_in_kernel(kkr_thread *t, kkr_op *op, uintptr_t pc,
-                                uintptr_t fp) {
+                                uintptr_t fp, const char *subkind) {
   t->ignore++;
   uint64_t key = access_key(pc, 0) ^ (uint64_t)KKR_REPORT_DEADLOCK;
   kkr_spin_lock(&reports_lock);
@@ -451,7 +451,7 @@ void kkr_report_fence_in_kernel(kkr_thread *t, kkr_op *op, uintptr_t pc,
   r = kkr_alloc(sizeof *r);
   r->key = key;
   r->kind = KKR_REPORT_DEADLOCK;
-  r->subkind = "fence-in-kernel";
+  r->subkind = subkind;
   r->count = 1;
   r->naccess = 1;
   r->op_name = op_name(op->kind);
@@ -463,6 +463,53 @@ void kkr_report_fence_in_kernel(kkr_thread *t, kkr_op *op, uintptr_t pc,
   t->ignore--;
   /* Print it now: on a backend that locks the instance, the fence about to
    * run never returns. */
+  kkr_report_flush();
+  after_report();
+}
+
+const char *const kkr_step_op_json[] = {"lock", "wait", "fence", "submit"};
+
+void kkr_report_deadlock(const char *subkind, const char *title,
+                         const char *detail, const char *explain,
+                         uint64_t key, const kkr_step *steps, uint32_t n) {
+  kkr_thread *t = kkr_tls;
+  if (t)
+    t->ignore++;
+  key = kkr_mix64(key ^ (uint64_t)KKR_REPORT_DEADLOCK * 0x9e3779b97f4a7c15ull);
+  kkr_spin_lock(&reports_lock);
+  kkr_report *r;
+  HASH_FIND(hh, report_table, &key, sizeof key, r);
+  if (r) {
+    r->count++;
+    kkr_spin_unlock(&reports_lock);
+    if (t)
+      t->ignore--;
+    return;
+  }
+  r = kkr_alloc(sizeof *r);
+  r->key = key;
+  r->kind = KKR_REPORT_DEADLOCK;
+  r->subkind = subkind;
+  r->count = 1;
+  r->title = kkr_intern(title);
+  r->detail = detail ? kkr_intern(detail) : NULL;
+  r->explain = explain ? kkr_intern(explain) : NULL;
+  r->op_name = subkind;
+  r->nsteps = n;
+  r->steps = kkr_alloc((n ? n : 1) * sizeof *r->steps);
+  for (uint32_t i = 0; i < n; i++) {
+    kkr_access_info *a = &r->steps[i];
+    a->what = kkr_intern(steps[i].what);
+    a->npcs = steps[i].npcs < 64 ? steps[i].npcs : 64;
+    memcpy(a->pcs, steps[i].pcs, a->npcs * sizeof *a->pcs);
+    a->node.type = KKR_NODE_HOST;
+    a->node.thread = steps[i].thread;
+    a->write = steps[i].op; /* the step's KKR_STEP_* */
+  }
+  add_report(r);
+  kkr_spin_unlock(&reports_lock);
+  if (t)
+    t->ignore--;
   kkr_report_flush();
   after_report();
 }
@@ -577,7 +624,22 @@ static int is_kokkos_function(const char *f) {
   return k;
 }
 
+/* The C++ standard library's own frames (std::mutex::lock, ...). */
+static int is_std_frame(const kkr_frame *f) {
+  const char *fn = f->function;
+  if (fn && (!strncmp(fn, "std::", 5) || !strncmp(fn, "__gnu_cxx::", 11) ||
+             !strncmp(fn, "__gthread", 9)))
+    return 1;
+  return f->file && (strstr(f->file, "/include/c++/") ||
+                     strstr(f->file, "/c++/12/bits/") ||
+                     strstr(f->file, "/gthr-default.h"));
+}
+
 const kkr_frame *kkr_report_top_frame(const kkr_sym_stack *st) {
+  for (uint32_t i = 0; i < st->n; i++)
+    if (st->frames[i].file && !is_kokkos_function(st->frames[i].function) &&
+        !is_std_frame(&st->frames[i]))
+      return &st->frames[i];
   for (uint32_t i = 0; i < st->n; i++)
     if (st->frames[i].file && !is_kokkos_function(st->frames[i].function))
       return &st->frames[i];
@@ -632,6 +694,12 @@ static void describe_location(kkr_report *r) {
 }
 
 void kkr_report_summary(kkr_str *s, const kkr_report *r) {
+  if (r->title) {
+    kkr_str_printf(s, "deadlock: %s", r->title);
+    if (r->detail)
+      kkr_str_printf(s, ": %s", r->detail);
+    return;
+  }
   if (r->kind == KKR_REPORT_DEADLOCK) {
     kkr_str_printf(s, "deadlock: %s inside ", r->op_name ? r->op_name : "fence");
     kkr_describe_node(s, &r->acc[0].node, 0);
@@ -676,14 +744,51 @@ static kkr_report *same_location(kkr_report *r) {
   return NULL;
 }
 
+static uint64_t fnv(uint64_t h, const char *v) {
+  for (; v && *v; v++)
+    h = (h ^ (uint8_t)*v) * 0x100000001b3ull;
+  return (h ^ 0xff) * 0x100000001b3ull;
+}
+
+static uint64_t frame_fingerprint(const kkr_sym_stack *st) {
+  const kkr_frame *f = kkr_report_top_frame(st);
+  uint64_t h = 0xcbf29ce484222325ull;
+  if (!f)
+    return h;
+  char line[16];
+  snprintf(line, sizeof line, "%u", f->line);
+  h = fnv(h, f->file);
+  h = fnv(h, f->file ? line : NULL);
+  return fnv(h, f->function ? f->function : f->module);
+}
+
+/* What identifies a report across runs, builds and machines (no address):
+ * kind, subkind, the View (or object) and the unordered pair of source
+ * locations.  kkrace-report --baseline and SARIF viewers match on it. */
+static uint64_t fingerprint(const kkr_report *r) {
+  uint64_t a = frame_fingerprint(&r->acc[0].sym);
+  uint64_t b = r->naccess > 1 ? frame_fingerprint(&r->acc[1].sym) : 0;
+  for (uint32_t i = 0; i < r->nsteps; i++) /* any order */
+    a += kkr_mix64(frame_fingerprint(&r->steps[i].sym));
+  uint64_t h = 0xcbf29ce484222325ull;
+  h = fnv(h, kkr_report_kind_json[r->kind]);
+  h = fnv(h, r->subkind);
+  h = fnv(h, r->has_view ? r->view.label : r->object);
+  return kkr_mix64(h ^ (a < b ? a * 31 + b : b * 31 + a));
+}
+
 static void print_one(kkr_report *r) {
   for (uint32_t i = 0; i < r->naccess; i++) {
     symbolize_access(&r->acc[i]);
     trim_work_stack(&r->acc[i]);
   }
+  for (uint32_t i = 0; i < r->nsteps; i++)
+    symbolize_access(&r->steps[i]);
   if (r->kind == KKR_REPORT_DATA_RACE)
     describe_location(r);
-  kkr_report *twin = same_location(r);
+  r->fingerprint = fingerprint(r);
+  /* (Deadlocks of several steps are told apart by their key already.) */
+  kkr_report *twin = r->nsteps ? NULL : same_location(r);
   if (twin) {
     twin->count += r->count;
     r->printed = r->merged = 1;

@@ -67,6 +67,7 @@ typedef struct {
 } kkr_sym_stack;
 
 typedef struct {
+  const char *what;     /* deadlocks: this step of the cycle, in words */
   uint8_t write, atomic, freed;
   uint8_t site_unknown; /* a kernel with more access sites than records hold */
   uint32_t size;
@@ -81,6 +82,7 @@ typedef struct kkr_report {
   UT_hash_handle hh;
   struct kkr_report *next;    /* in order of discovery */
   uint64_t key;
+  uint64_t fingerprint;       /* stable across runs and builds: see print_one */
   uint32_t seq;
   uint32_t kind;              /* KKR_REPORT_* */
   const char *subkind;
@@ -97,7 +99,25 @@ typedef struct kkr_report {
   /* Deadlocks: the operation and the dispatch that contains it. */
   const char *op_name;
   kkr_sym_stack dispatch_sym;
+  /* Deadlocks of several steps (lock-order inversions, hangs): a title, a
+   * line that names the cycle, and one stack per step (steps[i].what says
+   * what the thread did there).  acc[] is unused for them. */
+  const char *title, *detail, *explain;
+  kkr_access_info *steps;
+  uint32_t nsteps;
 } kkr_report;
+
+/* One step of a deadlock report: what happened, where, on which thread. */
+typedef struct {
+  const char *what;       /* copied */
+  const uintptr_t *pcs;   /* copied; the first is a return address */
+  uint32_t npcs;
+  uint32_t thread;        /* thread id */
+  uint8_t op;             /* KKR_STEP_* */
+} kkr_step;
+
+enum { KKR_STEP_LOCK, KKR_STEP_WAIT, KKR_STEP_FENCE, KKR_STEP_SUBMIT };
+extern const char *const kkr_step_op_json[];
 
 extern volatile int kkr_reports_pending;
 
@@ -108,9 +128,16 @@ extern volatile int kkr_reports_pending;
 void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
                      uint32_t flags, uintptr_t pc, uintptr_t rec_pc,
                      uintptr_t fp, uint64_t prev);
-/* A fence (or another fencing call) inside a strand. */
+/* A fence (or another fencing call, or a dispatch: subkind says which)
+ * inside a strand. */
 void kkr_report_fence_in_kernel(kkr_thread *t, kkr_op *op, uintptr_t pc,
-                                uintptr_t fp);
+                                uintptr_t fp, const char *subkind);
+/* A deadlock of several steps; key identifies it (reported once).  Strings
+ * are copied.  May be called from a thread kkrace does not follow (the
+ * watchdog). */
+void kkr_report_deadlock(const char *subkind, const char *title,
+                         const char *detail, const char *explain,
+                         uint64_t key, const kkr_step *steps, uint32_t n);
 
 void kkr_report_init(void);
 void kkr_report_flush(void);

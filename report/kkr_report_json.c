@@ -37,7 +37,10 @@ static void json_stack(kkr_str *s, const kkr_sym_stack *st) {
 }
 
 static void json_node(kkr_str *s, const kkr_node_info *n) {
+  /* graph_node: the node's name in the graph_path picture. */
   kkr_str_printf(s, "{\"type\":\"%s\"", kkr_node_type_json(n));
+  if (n->node)
+    kkr_str_printf(s, ",\"graph_node\":\"n%u\"", n->node);
   if (n->type == KKR_NODE_HOST) {
     if (n->thread == 0)
       kkr_str_printf(s, ",\"thread\":\"main\"}");
@@ -121,8 +124,24 @@ void kkr_print_json(const kkr_report *r, kkr_str *s) {
   } else {
     kkr_str_printf(s, ",\"address\":null,\"size\":0");
   }
-  kkr_str_printf(s, ",\"count\":%llu,\"pid\":%d,\"accesses\":[",
-                 (unsigned long long)r->count, (int)getpid());
+  /* fingerprint: the same pair of code locations in any run (the SARIF
+   * partialFingerprints). */
+  kkr_str_printf(s, ",\"count\":%llu,\"pid\":%d,\"fingerprint\":\"%016llx\","
+                    "\"accesses\":[",
+                 (unsigned long long)r->count, (int)getpid(),
+                 (unsigned long long)r->fingerprint);
+  for (uint32_t i = 0; i < r->nsteps; i++) {
+    const kkr_access_info *a = &r->steps[i];
+    if (i)
+      kkr_str_putc(s, ',');
+    kkr_str_printf(s, "{\"op\":\"%s\",\"what\":", kkr_step_op_json[a->write]);
+    json_string(s, a->what);
+    kkr_str_printf(s, ",\"node\":");
+    json_node(s, &a->node);
+    kkr_str_printf(s, ",\"stack\":");
+    json_stack(s, &a->sym);
+    kkr_str_putc(s, '}');
+  }
   for (uint32_t i = 0; i < r->naccess; i++) {
     const kkr_access_info *a = &r->acc[i];
     if (i)

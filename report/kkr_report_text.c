@@ -145,7 +145,8 @@ static void print_summary_line(kkr_str *s, const kkr_report *r) {
   } else {
     kkr_str_printf(s, " (%s)", r->subkind);
   }
-  const kkr_frame *f = kkr_report_top_frame(&r->acc[0].sym);
+  const kkr_frame *f = kkr_report_top_frame(r->nsteps ? &r->steps[0].sym
+                                                     : &r->acc[0].sym);
   if (f && f->file)
     kkr_str_printf(s, " %s:%u:%u", f->file, f->line, f->column);
   if (f && f->function) {
@@ -155,8 +156,28 @@ static void print_summary_line(kkr_str *s, const kkr_report *r) {
   kkr_str_putc(s, '\n');
 }
 
+/* A deadlock of several steps: the cycle, then each step with its stack. */
+static void print_steps(const kkr_report *r, kkr_str *s) {
+  kkr_str_printf(s, "WARNING: kkrace: %s (pid=%d)\n", r->title, (int)getpid());
+  if (r->detail)
+    kkr_str_printf(s, "  %s\n", r->detail);
+  for (uint32_t i = 0; i < r->nsteps; i++) {
+    const kkr_access_info *a = &r->steps[i];
+    kkr_str_printf(s, "  %s%s\n", a->what, a->sym.n ? ":" : ".");
+    print_frames(s, &a->sym);
+  }
+  if (r->explain)
+    kkr_str_printf(s, "  %s\n", r->explain);
+  print_summary_line(s, r);
+  kkr_str_printf(s, "==================\n");
+}
+
 void kkr_print_text(const kkr_report *r, kkr_str *s) {
   kkr_str_printf(s, "==================\n");
+  if (r->title) {
+    print_steps(r, s);
+    return;
+  }
   if (r->kind == KKR_REPORT_DEADLOCK) {
     const kkr_node_info *n = &r->acc[0].node;
     kkr_str_printf(s, "WARNING: kkrace: deadlock: %s called inside a kernel "
@@ -167,11 +188,18 @@ void kkr_print_text(const kkr_report *r, kkr_str *s) {
     kkr_str_printf(s, ":\n");
     print_frames(s, &r->acc[0].sym);
     print_dispatch(s, n);
-    kkr_str_printf(s,
-                   "  Kokkos forbids fences inside parallel regions: a "
-                   "backend that locks the instance during a kernel (the "
-                   "host backends of Kokkos 4.4 and later) waits here "
-                   "forever.\n");
+    if (!strcmp(r->subkind, "dispatch-in-kernel"))
+      kkr_str_printf(s,
+                     "  Kokkos forbids dispatches of a top-level policy "
+                     "inside parallel regions: a backend that locks the "
+                     "instance during a kernel (the host backends of Kokkos "
+                     "4.4 and later) waits here forever.\n");
+    else
+      kkr_str_printf(s,
+                     "  Kokkos forbids fences inside parallel regions: a "
+                     "backend that locks the instance during a kernel (the "
+                     "host backends of Kokkos 4.4 and later) waits here "
+                     "forever.\n");
     print_summary_line(s, r);
     kkr_str_printf(s, "==================\n");
     return;

@@ -152,6 +152,8 @@ const char *kkr_suppressed(const kkr_report *r) {
         break;
       for (uint32_t j = 0; j < r->naccess && !hit; j++)
         hit = stack_matches(&r->acc[j].sym, s->pattern);
+      for (uint32_t j = 0; j < r->nsteps && !hit; j++)
+        hit = stack_matches(&r->steps[j].sym, s->pattern);
       break;
     }
     if (hit) {

@@ -128,6 +128,7 @@ KKR_EXPORT void free(void *p) {
                        *(uintptr_t *)__builtin_frame_address(0));
     else
       kkr_shadow_clear((uintptr_t)p, n);
+    kkr_dl_forget((uintptr_t)p, (uintptr_t)p + n);
   }
   __libc_free(p);
 }

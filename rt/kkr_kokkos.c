@@ -66,7 +66,8 @@ static void fence_all(kkr_thread *t) {
 static int is_fencing(uint32_t kind) {
   return kind == KKR_OP_FENCE_GLOBAL || kind == KKR_OP_FENCE_INSTANCE ||
          kind == KKR_OP_FENCE_SPACE || kind == KKR_OP_DEEP_COPY ||
-         kind == KKR_OP_FILL || kind == KKR_OP_FINALIZE;
+         kind == KKR_OP_FILL || kind == KKR_OP_FINALIZE ||
+         kind == KKR_OP_RESIZE;
 }
 
 static int is_exec(uint32_t kind) {
@@ -196,11 +197,18 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
     t->priv_lo = t->stack_lo;
     t->priv_len = op->sp > t->stack_lo ? op->sp - t->stack_lo : 0;
   }
+  /* Inside a kernel: the outermost call that fences or dispatches a
+   * top-level policy is a deadlock (nested team-level loops are not). */
+  op->in_kernel_reported = parent && parent->in_kernel_reported;
+  if (t->abi.strand_depth && !op->in_kernel_reported &&
+      (is_fencing(kind) || kind == KKR_OP_VIEW_INIT || is_exec(kind))) {
+    kkr_deadlock_fence_in_kernel(t, op, is_exec(kind) ? "dispatch-in-kernel"
+                                                      : "fence-in-kernel");
+    op->in_kernel_reported = 1;
+  }
   if (op->absorbed)
     return token;
   if (t->abi.strand_depth) {
-    if (is_fencing(kind) || kind == KKR_OP_VIEW_INIT)
-      kkr_deadlock_fence_in_kernel(t, op);
     op->absorbed = 1; /* nested team-level loops: the same strand */
     return token;
   }
@@ -217,6 +225,7 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
     break;
   case KKR_OP_DEEP_COPY:
   case KKR_OP_FILL:
+    kkr_dl_fence(t, NULL, op->pc, op->fp);
     fence_all(t);
     op->absorbs = 1;
     break;
@@ -227,13 +236,17 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
     break;
   case KKR_OP_FINALIZE:
   case KKR_OP_FENCE_GLOBAL:
+    kkr_dl_fence(t, NULL, op->pc, op->fp);
     kkr_fence_all_snapshot(&op->snap);
     op->absorbs = 1;
     break;
-  case KKR_OP_FENCE_INSTANCE:
-    kkr_fence_snapshot(op_instance(t, op), &op->snap);
+  case KKR_OP_FENCE_INSTANCE: {
+    kkr_instance *inst = op_instance(t, op);
+    kkr_dl_fence(t, inst, op->pc, op->fp);
+    kkr_fence_snapshot(inst, &op->snap);
     op->absorbs = 1;
     break;
+  }
   case KKR_OP_FENCE_SPACE:
     kkr_fence_space_snapshot(space, &op->snap);
     op->absorbs = 1;

@@ -23,6 +23,21 @@ void kkr_tools_setup(void);
 static kkr_spin threads_lock;
 static kkr_thread_info *all_threads;
 
+uint32_t kkr_threads_snapshot(kkr_thread_info **out, uint32_t max) {
+  uint32_t n = 0;
+  kkr_spin_lock(&threads_lock);
+  for (kkr_thread_info *i = all_threads; i && n < max; i = i->next)
+    if (!__atomic_load_n(&i->finished, __ATOMIC_ACQUIRE))
+      out[n++] = i;
+  kkr_spin_unlock(&threads_lock);
+  return n;
+}
+
+_Noreturn void kkr_exit_now(int status) {
+  syscall(SYS_exit_group, status);
+  __builtin_unreachable();
+}
+
 kkr_thread_info *kkr_thread_info_of(pthread_t th) {
   kkr_spin_lock(&threads_lock);
   kkr_thread_info *i = all_threads;
@@ -60,6 +75,8 @@ kkr_thread *kkr_thread_slow(void) {
   t->info = kkr_alloc(sizeof(kkr_thread_info));
   t->info->id = __atomic_fetch_add(&kkr_nthreads, 1, __ATOMIC_RELAXED);
   t->info->self = pthread_self();
+  t->info->has_cpu_clock =
+      pthread_getcpuclockid(pthread_self(), &t->info->cpu_clock) == 0;
   kkr_spin_lock(&threads_lock);
   t->info->next = all_threads;
   all_threads = t->info;
@@ -170,4 +187,5 @@ __attribute__((constructor(101))) void kkr_init(void) {
   pthread_atfork(NULL, NULL, after_fork_child);
   kkr_inited = 1;
   kkr_thread_slow();
+  kkr_watchdog_start();
 }

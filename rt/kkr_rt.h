@@ -20,6 +20,7 @@
 #define KKR_RT_H
 
 #include <pthread.h>
+#include <time.h>
 #include <stdint.h>
 
 #include "kkr_abi.h"
@@ -74,6 +75,13 @@ typedef struct kkr_thread_info {
   int finished;  /* the thread function returned: final_vc is set */
   uint32_t final_node; /* its last segment (for pictures) */
   kkr_vc final_vc;
+  /* What it waits for now (KKR_WAIT_*), with hang_timeout_ms. */
+  uint32_t wait_kind;
+  uint32_t wait_target;
+  uint32_t wait_stack;
+  uintptr_t wait_obj;
+  clockid_t cpu_clock;
+  int has_cpu_clock;
   struct kkr_thread_info *next; /* all threads, newest first */
 } kkr_thread_info;
 
@@ -122,6 +130,8 @@ typedef struct kkr_op {
   uint16_t kind;          /* KKR_OP_* */
   uint8_t absorbed;       /* an enclosing operation models this one */
   uint8_t absorbs;        /* this operation models what runs inside it */
+  uint8_t in_kernel_reported; /* it, or an enclosing one, was reported as
+                                 called inside a kernel */
   uint8_t has_exec;       /* exec_ident is known */
   uint8_t quiet;          /* the thread ignores accesses until it ends */
   const char *space;      /* execution space type name, or NULL */
@@ -331,9 +341,46 @@ kkr_thread_info *kkr_thread_info_of(pthread_t th);
 /* Release and acquire at a host atomic's address (KKR_AF_* flags). */
 void kkr_sync_atomic(uintptr_t addr, uint32_t aflags);
 
-/* ---- Deadlocks ---------------------------------------------------------- */
+/* ---- Deadlocks (kkr_deadlock.c) ----------------------------------------- */
 
-void kkr_deadlock_fence_in_kernel(kkr_thread *t, kkr_op *op);
+/* A fencing call (subkind "fence-in-kernel") or a dispatch
+ * ("dispatch-in-kernel") inside a strand. */
+void kkr_deadlock_fence_in_kernel(kkr_thread *t, kkr_op *op,
+                                  const char *subkind);
+/* The lock graph.  Before a lock call: adds the edges from the locks the
+ * thread holds (blocking calls only) and returns the stack id of the call
+ * (0: not needed); after it succeeds, kkr_dl_locked. */
+uint32_t kkr_dl_before_lock(uintptr_t addr, const char *what, int blocking,
+                            uintptr_t pc, uintptr_t fp);
+void kkr_dl_locked(uintptr_t addr, uint32_t stack);
+void kkr_dl_unlock(uintptr_t addr);
+/* A fence while holding locks (inst NULL: every instance). */
+void kkr_dl_fence(kkr_thread *t, kkr_instance *inst, uintptr_t pc,
+                  uintptr_t fp);
+/* Locks in [lo, hi) are gone. */
+void kkr_dl_forget(uintptr_t lo, uintptr_t hi);
+
+/* What a blocked thread waits for (the watchdog's wait-for graph). */
+enum {
+  KKR_WAIT_NONE, KKR_WAIT_MUTEX, KKR_WAIT_RDLOCK, KKR_WAIT_WRLOCK,
+  KKR_WAIT_COND, KKR_WAIT_JOIN, KKR_WAIT_BARRIER, KKR_WAIT_SEM,
+  KKR_WAIT_ONCE
+};
+int kkr_watchdog_enabled(void);
+void kkr_watchdog_start(void);
+/* target: for a join, the joined thread's id + 1. */
+void kkr_wait_begin(uint32_t kind, uintptr_t obj, uint32_t target,
+                    uintptr_t pc, uintptr_t fp);
+void kkr_wait_end(void);
+void kkr_owner_set(uintptr_t addr, const char *what, uintptr_t pc,
+                   uintptr_t fp);
+void kkr_owner_clear(uintptr_t addr);
+/* The live threads (at most max); the number. */
+uint32_t kkr_threads_snapshot(kkr_thread_info **out, uint32_t max);
+int kkr_real_pthread_create(pthread_t *th, const pthread_attr_t *attr,
+                            void *(*fn)(void *), void *arg);
+/* Ends the process now with status (reports are written already). */
+_Noreturn void kkr_exit_now(int status);
 
 /* ---- Runtime ------------------------------------------------------------ */
 

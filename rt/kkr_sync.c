@@ -214,6 +214,12 @@ static void *thread_start(void *p) {
   return ret;
 }
 
+int kkr_real_pthread_create(pthread_t *th, const pthread_attr_t *attr,
+                            void *(*fn)(void *), void *arg) {
+  RESOLVE(pthread_create);
+  return REAL(pthread_create)(th, attr, fn, arg);
+}
+
 KKR_EXPORT int pthread_create(pthread_t *th, const pthread_attr_t *attr,
                               void *(*fn)(void *), void *arg) {
   RESOLVE(pthread_create);
@@ -253,9 +259,19 @@ static void joined(pthread_t th) {
   kkr_dot_edge(ti->final_node, t->host_node, KKR_DOT_SYNC, "join");
 }
 
+static void join_wait_begin(pthread_t th, uintptr_t pc, uintptr_t fp) {
+  if (!kkr_watchdog_enabled())
+    return;
+  /* The thread may not have started yet: the watchdog finds it later. */
+  kkr_wait_begin(KKR_WAIT_JOIN, (uintptr_t)th, 0, pc, fp);
+}
+
 KKR_EXPORT int pthread_join(pthread_t th, void **ret) {
   RESOLVE(pthread_join);
+  join_wait_begin(th, (uintptr_t)__builtin_return_address(0),
+                  *(uintptr_t *)__builtin_frame_address(0));
   int r = REAL(pthread_join)(th, ret);
+  kkr_wait_end();
   if (r == 0)
     joined(th);
   return r;
@@ -264,7 +280,10 @@ KKR_EXPORT int pthread_join(pthread_t th, void **ret) {
 KKR_EXPORT int pthread_timedjoin_np(pthread_t th, void **ret,
                                     const struct timespec *abstime) {
   RESOLVE(pthread_timedjoin_np);
+  join_wait_begin(th, (uintptr_t)__builtin_return_address(0),
+                  *(uintptr_t *)__builtin_frame_address(0));
   int r = REAL(pthread_timedjoin_np)(th, ret, abstime);
+  kkr_wait_end();
   if (r == 0)
     joined(th);
   return r;
@@ -287,12 +306,25 @@ KKR_EXPORT void pthread_exit(void *ret) {
 
 /* ---- Mutexes and friends -------------------------------------------------- */
 
-#define LOCK_LIKE(name, type, ...)                                            \
+/* Each lock call: the lock graph before it (blocking calls), the wait the
+ * watchdog sees while it blocks, and after it succeeds the order (acquire),
+ * the locks the thread holds and the owner. */
+#define LOCK_LIKE(name, type, what, blocking, wait)                           \
   KKR_EXPORT int name(type *m KKR_EXTRA_PARAMS_##name) {                      \
     RESOLVE(name);                                                            \
+    uintptr_t pc = (uintptr_t)__builtin_return_address(0);                    \
+    uintptr_t fp = *(uintptr_t *)__builtin_frame_address(0);                  \
+    uint32_t st = kkr_dl_before_lock((uintptr_t)m, what, blocking, pc, fp);   \
+    if (wait)                                                                 \
+      kkr_wait_begin(wait, (uintptr_t)m, 0, pc, fp);                          \
     int r = REAL(name)(m KKR_EXTRA_ARGS_##name);                              \
-    if (r == 0)                                                               \
+    if (wait)                                                                 \
+      kkr_wait_end();                                                         \
+    if (r == 0) {                                                             \
       acquire((uintptr_t)m);                                                  \
+      kkr_dl_locked((uintptr_t)m, st);                                        \
+      kkr_owner_set((uintptr_t)m, what, pc, fp);                              \
+    }                                                                         \
     return r;                                                                 \
   }
 #define KKR_EXTRA_PARAMS_pthread_mutex_lock
@@ -327,32 +359,40 @@ KKR_EXPORT void pthread_exit(void *ret) {
 #define KKR_EXTRA_PARAMS_pthread_spin_trylock
 #define KKR_EXTRA_ARGS_pthread_spin_trylock
 
-LOCK_LIKE(pthread_mutex_lock, pthread_mutex_t)
-LOCK_LIKE(pthread_mutex_trylock, pthread_mutex_t)
-LOCK_LIKE(pthread_mutex_timedlock, pthread_mutex_t)
-LOCK_LIKE(pthread_mutex_clocklock, pthread_mutex_t)
-LOCK_LIKE(pthread_rwlock_rdlock, pthread_rwlock_t)
-LOCK_LIKE(pthread_rwlock_tryrdlock, pthread_rwlock_t)
-LOCK_LIKE(pthread_rwlock_timedrdlock, pthread_rwlock_t)
-LOCK_LIKE(pthread_rwlock_wrlock, pthread_rwlock_t)
-LOCK_LIKE(pthread_rwlock_trywrlock, pthread_rwlock_t)
-LOCK_LIKE(pthread_rwlock_timedwrlock, pthread_rwlock_t)
-LOCK_LIKE(pthread_rwlock_clockrdlock, pthread_rwlock_t)
-LOCK_LIKE(pthread_rwlock_clockwrlock, pthread_rwlock_t)
-LOCK_LIKE(pthread_spin_lock, pthread_spinlock_t)
-LOCK_LIKE(pthread_spin_trylock, pthread_spinlock_t)
+LOCK_LIKE(pthread_mutex_lock, pthread_mutex_t, "mutex", 1, KKR_WAIT_MUTEX)
+LOCK_LIKE(pthread_mutex_trylock, pthread_mutex_t, "mutex", 0, 0)
+LOCK_LIKE(pthread_mutex_timedlock, pthread_mutex_t, "mutex", 1, KKR_WAIT_MUTEX)
+LOCK_LIKE(pthread_mutex_clocklock, pthread_mutex_t, "mutex", 1, KKR_WAIT_MUTEX)
+LOCK_LIKE(pthread_rwlock_rdlock, pthread_rwlock_t, "rwlock", 1, KKR_WAIT_RDLOCK)
+LOCK_LIKE(pthread_rwlock_tryrdlock, pthread_rwlock_t, "rwlock", 0, 0)
+LOCK_LIKE(pthread_rwlock_timedrdlock, pthread_rwlock_t, "rwlock", 1,
+          KKR_WAIT_RDLOCK)
+LOCK_LIKE(pthread_rwlock_wrlock, pthread_rwlock_t, "rwlock", 1, KKR_WAIT_WRLOCK)
+LOCK_LIKE(pthread_rwlock_trywrlock, pthread_rwlock_t, "rwlock", 0, 0)
+LOCK_LIKE(pthread_rwlock_timedwrlock, pthread_rwlock_t, "rwlock", 1,
+          KKR_WAIT_WRLOCK)
+LOCK_LIKE(pthread_rwlock_clockrdlock, pthread_rwlock_t, "rwlock", 1,
+          KKR_WAIT_RDLOCK)
+LOCK_LIKE(pthread_rwlock_clockwrlock, pthread_rwlock_t, "rwlock", 1,
+          KKR_WAIT_WRLOCK)
+LOCK_LIKE(pthread_spin_lock, pthread_spinlock_t, "spin lock", 1, 0)
+LOCK_LIKE(pthread_spin_trylock, pthread_spinlock_t, "spin lock", 0, 0)
 
 KKR_EXPORT int pthread_mutex_unlock(pthread_mutex_t *m) {
   RESOLVE(pthread_mutex_unlock);
   release_as((uintptr_t)m, 1, "mutex");
+  kkr_dl_unlock((uintptr_t)m);
+  kkr_owner_clear((uintptr_t)m);
   return REAL(pthread_mutex_unlock)(m);
 }
 
 KKR_EXPORT int pthread_mutex_destroy(pthread_mutex_t *m) {
   RESOLVE(pthread_mutex_destroy);
   int r = REAL(pthread_mutex_destroy)(m);
-  if (r == 0 && kkr_inited)
+  if (r == 0 && kkr_inited) {
     sync_forget((uintptr_t)m);
+    kkr_dl_forget((uintptr_t)m, (uintptr_t)m + 1);
+  }
   return r;
 }
 
@@ -361,12 +401,16 @@ KKR_EXPORT int pthread_mutex_destroy(pthread_mutex_t *m) {
 KKR_EXPORT int pthread_rwlock_unlock(pthread_rwlock_t *l) {
   RESOLVE(pthread_rwlock_unlock);
   release_as((uintptr_t)l, 0, "rwlock");
+  kkr_dl_unlock((uintptr_t)l);
+  kkr_owner_clear((uintptr_t)l);
   return REAL(pthread_rwlock_unlock)(l);
 }
 
 KKR_EXPORT int pthread_spin_unlock(pthread_spinlock_t *l) {
   RESOLVE(pthread_spin_unlock);
   release((uintptr_t)l, 1);
+  kkr_dl_unlock((uintptr_t)l);
+  kkr_owner_clear((uintptr_t)l);
   return REAL(pthread_spin_unlock)(l);
 }
 
@@ -375,10 +419,22 @@ KKR_EXPORT int pthread_spin_unlock(pthread_spinlock_t *l) {
  * the mutex.  The signal itself orders nothing (as in ThreadSanitizer); the
  * mutex the waiter relocks does. */
 
+/* While it waits, the thread does not hold the mutex. */
+#define COND_WAIT_BEGIN()                                                     \
+  uintptr_t pc = (uintptr_t)__builtin_return_address(0);                      \
+  uintptr_t fp = *(uintptr_t *)__builtin_frame_address(0);                    \
+  kkr_owner_clear((uintptr_t)m);                                              \
+  kkr_wait_begin(KKR_WAIT_COND, (uintptr_t)c, 0, pc, fp)
+#define COND_WAIT_END()                                                       \
+  kkr_wait_end();                                                             \
+  kkr_owner_set((uintptr_t)m, "mutex", pc, fp)
+
 KKR_EXPORT int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
   RESOLVE(pthread_cond_wait);
   release((uintptr_t)m, 1);
+  COND_WAIT_BEGIN();
   int r = REAL(pthread_cond_wait)(c, m);
+  COND_WAIT_END();
   acquire((uintptr_t)m);
   return r;
 }
@@ -387,7 +443,9 @@ KKR_EXPORT int pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m,
                                       const struct timespec *ts) {
   RESOLVE(pthread_cond_timedwait);
   release((uintptr_t)m, 1);
+  COND_WAIT_BEGIN();
   int r = REAL(pthread_cond_timedwait)(c, m, ts);
+  COND_WAIT_END();
   acquire((uintptr_t)m);
   return r;
 }
@@ -396,7 +454,9 @@ KKR_EXPORT int pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m,
                                       clockid_t clk, const struct timespec *ts) {
   RESOLVE(pthread_cond_clockwait);
   release((uintptr_t)m, 1);
+  COND_WAIT_BEGIN();
   int r = REAL(pthread_cond_clockwait)(c, m, clk, ts);
+  COND_WAIT_END();
   acquire((uintptr_t)m);
   return r;
 }
@@ -406,7 +466,11 @@ KKR_EXPORT int pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m,
 KKR_EXPORT int pthread_barrier_wait(pthread_barrier_t *b) {
   RESOLVE(pthread_barrier_wait);
   release_as((uintptr_t)b, 0, "barrier");
+  kkr_wait_begin(KKR_WAIT_BARRIER, (uintptr_t)b, 0,
+                 (uintptr_t)__builtin_return_address(0),
+                 *(uintptr_t *)__builtin_frame_address(0));
   int r = REAL(pthread_barrier_wait)(b);
+  kkr_wait_end();
   acquire((uintptr_t)b);
   return r;
 }
@@ -419,7 +483,11 @@ KKR_EXPORT int sem_post(sem_t *s) {
 
 KKR_EXPORT int sem_wait(sem_t *s) {
   RESOLVE(sem_wait);
+  kkr_wait_begin(KKR_WAIT_SEM, (uintptr_t)s, 0,
+                 (uintptr_t)__builtin_return_address(0),
+                 *(uintptr_t *)__builtin_frame_address(0));
   int r = REAL(sem_wait)(s);
+  kkr_wait_end();
   if (r == 0)
     acquire((uintptr_t)s);
   return r;

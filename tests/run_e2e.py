@@ -14,6 +14,8 @@ The test file says what kkrace must report, in comments:
   // OPT: O0 O2                                 (levels to build at)
   // ARGS: 10 20                                (program arguments)
   // BUILD-FLAGS: -DFOO                         (extra compiler flags)
+  // EXPECT-KOKKOS44: deadlock subkind=hang     (expected on Kokkos 4.4 and
+  //                                             later only)
   // REQUIRES: kokkos4                          (skipped, status 77, on
   //                                             older Kokkos)
   // RUN: late model=minikokkos -- late         (a variant: a name, options
@@ -46,16 +48,18 @@ import tempfile
 def parse_test(path):
     spec = {"expect": [], "text": [], "exit": None, "options": "",
             "opt": ["O0", "O2"], "args": [], "flags": [], "runs": [],
-            "requires": []}
+            "requires": [], "expect44": []}
     with open(path) as f:
         for lineno, line in enumerate(f, 1):
-            m = re.match(r"\s*//\s*([A-Z-]+)(?:\[([\w-]+)\])?:\s*(.*?)\s*$",
+            m = re.match(r"\s*//\s*([A-Z0-9-]+)(?:\[([\w-]+)\])?:\s*(.*?)\s*$",
                          line)
             if not m:
                 continue
             key, variant, val = m.group(1), m.group(2), m.group(3)
             if key == "EXPECT":
                 spec["expect"].append((lineno, val, variant))
+            elif key == "EXPECT-KOKKOS44":
+                spec["expect44"].append((lineno, val, variant))
             elif key == "RUN":
                 words = shlex.split(val)
                 args = []
@@ -176,6 +180,8 @@ def main():
         print("FAIL: %s has no EXPECT line" % a.test)
         return 1
     version = kokkos_version(a.kokkos_include)
+    if version >= 40400:
+        spec["expect"] += spec["expect44"]
     if "kokkos4" in spec["requires"] and version < 40000:
         print("SKIP: %s needs Kokkos 4 (found %d)" % (a.test, version))
         return 77
