@@ -408,6 +408,8 @@ static KKR_NOINLINE void access_cell(kkr_thread *t, kkr_cell *c, uintptr_t w,
   }
   if (lock)
     kkr_spin_unlock(lock);
+  if (cl.n && kkr_is_scratch(w))
+    cl.n = 0; /* each team's scratch is its own */
   for (int i = 0; i < cl.n; i++)
     kkr_report_race(t, w, mask, acc, pc, rpc, fp, cl.recs[i]);
 }

@@ -36,9 +36,50 @@ static uint32_t views_lower_bound(uintptr_t lo) {
   return a;
 }
 
+/* Team scratch memory: the buffer a host backend hands to each team in turn
+ * ("Kokkos::Serial::scratch_mem").  Logically every team has its own
+ * scratch, so accesses of two teams (or two kernels) to the same bytes are
+ * never a race. */
+#define MAX_SCRATCH 16
+static struct {
+  uintptr_t lo, hi;
+} scratch[MAX_SCRATCH];
+static uint32_t nscratch;
+
+int kkr_is_scratch(uintptr_t addr) {
+  uint32_t n = __atomic_load_n(&nscratch, __ATOMIC_ACQUIRE);
+  for (uint32_t i = 0; i < n; i++)
+    if (addr >= scratch[i].lo && addr < scratch[i].hi)
+      return 1;
+  return 0;
+}
+
+static void scratch_add(uintptr_t lo, uintptr_t hi) {
+  for (uint32_t i = 0; i < nscratch; i++)
+    if (scratch[i].lo == lo) {
+      scratch[i].hi = hi;
+      return;
+    }
+  if (nscratch < MAX_SCRATCH) {
+    scratch[nscratch].lo = lo;
+    scratch[nscratch].hi = hi;
+    __atomic_store_n(&nscratch, nscratch + 1, __ATOMIC_RELEASE);
+  }
+}
+
+static void scratch_remove(uintptr_t lo) {
+  for (uint32_t i = 0; i < nscratch; i++)
+    if (scratch[i].lo == lo) {
+      scratch[i].hi = lo; /* empty: the slot stays, harmlessly */
+      return;
+    }
+}
+
 void kkr_views_add(uintptr_t lo, uintptr_t size, const char *label,
                    const char *space) {
   kkr_spin_lock(&views_lock);
+  if (label && strstr(label, "scratch_mem"))
+    scratch_add(lo, lo + size);
   uint32_t i = views_lower_bound(lo);
   if (i < nviews && views[i].lo == lo) {
     views[i].hi = lo + size;
@@ -98,6 +139,7 @@ int kkr_views_take(uintptr_t lo, kkr_view_alloc *out) {
   int found = 0;
   kkr_spin_lock(&views_lock);
   uint32_t i = views_lower_bound(lo);
+  scratch_remove(lo);
   if (i < nviews && views[i].lo == lo) {
     *out = data_range(&views[i]);
     memmove(&views[i], &views[i + 1], (nviews - i - 1) * sizeof *views);

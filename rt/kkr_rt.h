@@ -320,6 +320,8 @@ typedef struct {
 
 void kkr_views_add(uintptr_t lo, uintptr_t size, const char *label,
                    const char *space);
+/* Is addr in a team scratch buffer (never racing between teams)? */
+int kkr_is_scratch(uintptr_t addr);
 /* Removes the allocation reported at lo; *out gets its data range. */
 int kkr_views_take(uintptr_t lo, kkr_view_alloc *out);
 /* The View allocation whose data holds addr (copied into *out); 0 if none. */
