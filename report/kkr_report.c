@@ -637,7 +637,8 @@ static int is_std_frame(const kkr_frame *f) {
 
 const kkr_frame *kkr_report_top_frame(const kkr_sym_stack *st) {
   for (uint32_t i = 0; i < st->n; i++)
-    if (st->frames[i].file && !is_kokkos_function(st->frames[i].function) &&
+    if (st->frames[i].file && st->frames[i].function &&
+        !is_kokkos_function(st->frames[i].function) &&
         !is_std_frame(&st->frames[i]))
       return &st->frames[i];
   for (uint32_t i = 0; i < st->n; i++)
