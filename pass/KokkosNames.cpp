@@ -178,9 +178,30 @@ bool isViewType(const std::string &Type) {
          startsWith(T, "Kokkos::Experimental::DynamicView<");
 }
 
+/// The context of a lambda or local class names its enclosing function with
+/// the return type first ("auto void Kokkos::fill_random<...>(...)::'lambda'
+/// (...)"): skip to the function's qualified name.
+static std::string withoutReturnType(const std::string &C) {
+  int Depth = 0;
+  size_t Start = 0;
+  for (size_t I = 0; I < C.size(); ++I) {
+    char Ch = C[I];
+    if (Ch == '<' || Ch == '(')
+      ++Depth;
+    else if (Ch == '>' || Ch == ')')
+      --Depth;
+    else if (Ch == '\'' && Depth == 0)
+      break; // 'lambda', 'unnamed': the enclosing function ends before
+    else if (Ch == ' ' && Depth == 0)
+      Start = I + 1;
+  }
+  return Start ? C.substr(Start) : C;
+}
+
 bool isKokkosContext(const std::string &Context) {
-  return startsWith(Context, "Kokkos::") || Context == "Kokkos" ||
-         startsWith(Context, "desul::") || Context == "desul";
+  const std::string C = withoutReturnType(Context);
+  return startsWith(C, "Kokkos::") || C == "Kokkos" ||
+         startsWith(C, "desul::") || C == "desul";
 }
 
 bool isKokkosFunction(const std::string &Mangled) {
