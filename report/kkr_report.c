@@ -758,7 +758,10 @@ static uint64_t frame_fingerprint(const kkr_sym_stack *st) {
     return h;
   char line[16];
   snprintf(line, sizeof line, "%u", f->line);
-  h = fnv(h, f->file);
+  /* The file's name only: the same report from another checkout or working
+   * directory has the same fingerprint. */
+  const char *base = f->file ? strrchr(f->file, '/') : NULL;
+  h = fnv(h, base ? base + 1 : f->file);
   h = fnv(h, f->file ? line : NULL);
   return fnv(h, f->function ? f->function : f->module);
 }

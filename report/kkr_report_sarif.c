@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "kkr_report.h"
+#include "kkr_rules.h"
 
 #ifndef KKRACE_VERSION
 #define KKRACE_VERSION "0.1.0"
@@ -15,24 +16,11 @@ typedef struct {
   const char *text;
 } rule_desc;
 
-/* Every rule kkrace can report, with what it means. */
+/* Every rule kkrace can report, with what it means (kkr_rules.h). */
 static const rule_desc rule_table[] = {
-    {"data-race/iteration-overlap",
-     "Two iterations (or teams) of one parallel dispatch access the same "
-     "memory, at least one writes, and nothing orders them."},
-    {"data-race/missing-fence",
-     "Work on an execution space instance and another access are not ordered "
-     "by any fence."},
-    {"data-race/submission-order",
-     "Two host threads submit conflicting work to one instance without "
-     "synchronizing: the instance runs them in an order nothing fixes."},
-    {"data-race/host-threads",
-     "Two host threads access the same memory without synchronization."},
-    {"data-race/use-after-free",
-     "Memory is freed while work that accesses it may still be running."},
-    {"deadlock/fence-in-kernel",
-     "A fence (or a call that fences) runs inside a kernel, which Kokkos "
-     "forbids and which hangs on backends that lock the instance."},
+#define X(id, text) {id, text},
+    KKR_RULES(X)
+#undef X
 };
 
 static int rule_index(const kkr_report *r) {
@@ -53,10 +41,11 @@ static void json_str(kkr_str *s, const char *v) {
 }
 
 /* A location object; with a message, a related location (id 1). */
-static void location(kkr_str *s, const kkr_frame *f, const char *message) {
+static void location(kkr_str *s, const kkr_frame *f, const char *message,
+                     int id) {
   kkr_str_putc(s, '{');
   if (message) {
-    kkr_str_printf(s, "\"id\":1,\"message\":{\"text\":");
+    kkr_str_printf(s, "\"id\":%d,\"message\":{\"text\":", id);
     json_str(s, message);
     kkr_str_printf(s, "},");
   }
@@ -117,12 +106,25 @@ void kkr_sarif_write(const char *path, kkr_report *const *reports,
     json_str(&s, sum.buf);
     kkr_str_free(&sum);
     kkr_str_printf(&s, "}");
-    const kkr_frame *f0 = kkr_report_top_frame(&r->acc[0].sym);
+    const kkr_frame *f0 = kkr_report_top_frame(
+        r->nsteps ? &r->steps[0].sym : &r->acc[0].sym);
     if (f0 && f0->file) {
       kkr_str_printf(&s, ",\"locations\":[");
-      location(&s, f0, NULL);
+      location(&s, f0, NULL, 0);
       kkr_str_printf(&s, "]");
     }
+    /* A deadlock of several steps: every step after the first is a related
+     * location, with what happened there. */
+    int nrel = 0;
+    for (uint32_t k = 1; k < r->nsteps; k++) {
+      const kkr_frame *fk = kkr_report_top_frame(&r->steps[k].sym);
+      if (!fk || !fk->file)
+        continue;
+      kkr_str_printf(&s, nrel ? "," : ",\"relatedLocations\":[");
+      location(&s, fk, r->steps[k].what, ++nrel);
+    }
+    if (nrel)
+      kkr_str_printf(&s, "]");
     if (r->naccess > 1) {
       const kkr_frame *f1 = kkr_report_top_frame(&r->acc[1].sym);
       if (f1 && f1->file) {
@@ -131,14 +133,14 @@ void kkr_sarif_write(const char *path, kkr_report *const *reports,
                        r->acc[1].write ? "write" : "read");
         kkr_describe_node(&what, &r->acc[1].node, 1);
         kkr_str_printf(&s, ",\"relatedLocations\":[");
-        location(&s, f1, what.buf);
+        location(&s, f1, what.buf, 1);
         kkr_str_printf(&s, "]");
         kkr_str_free(&what);
       }
     }
     kkr_str_printf(&s, ",\"partialFingerprints\":{\"kkraceLocationPair/v1\":"
                        "\"%016llx\"},\"properties\":{\"count\":%llu",
-                   (unsigned long long)r->key, (unsigned long long)r->count);
+                   (unsigned long long)r->fingerprint, (unsigned long long)r->count);
     if (r->has_view) {
       kkr_str_printf(&s, ",\"view\":");
       json_str(&s, r->view.label);
