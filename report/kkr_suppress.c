@@ -171,7 +171,7 @@ void kkr_suppressions_summary(int fd) {
   if (!matched)
     return;
   kkr_str s = {0};
-  kkr_str_printf(&s, "kkrace: matched %u suppression%s:\n", matched,
+  kkr_str_printf(&s, "kkrace: Matched %u suppression%s:\n", matched,
                  matched == 1 ? "" : "s");
   for (uint32_t i = 0; i < nsups; i++)
     if (sups[i].hits)

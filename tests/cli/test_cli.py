@@ -259,7 +259,7 @@ def main():
     r = run([exe], env={"KKRACE_OPTIONS": "suppressions=" + sup})
     check("race: suppression hides the report",
           r.returncode == 7 and "WARNING" not in r.stderr and
-          "matched 1 suppression" in r.stderr, r.stderr)
+          "Matched 1 suppression" in r.stderr, r.stderr)
     sup = write("sup2.txt", "view:^a$\n")
     r = run([exe], env={"KKRACE_OPTIONS": "suppressions=" + sup})
     check("view: suppression", r.returncode == 7 and "WARNING" not in r.stderr,
