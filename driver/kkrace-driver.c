@@ -178,6 +178,22 @@ int main(int argc, char **argv) {
       args[n++] = "-lpthread";
       args[n++] = "-ldl";
       args[n++] = "-lm";
+      /* An MPI program: kkrace's MPI layer goes before the MPI library, so
+       * that its MPI_* functions are the ones the program calls. */
+      const char *mpi = lib("libkkrace_mpi.so");
+      for (int i = 1; i < n; i++) {
+        const char *a = args[i];
+        size_t len = strlen(a);
+        if (!strncmp(a, "-lmpi", 5) ||
+            (len > 9 && strstr(a, "libmpi") && strstr(a, ".so"))) {
+          if (access(mpi, R_OK) == 0) {
+            memmove(&args[i + 1], &args[i], (size_t)(n - i) * sizeof *args);
+            args[i] = (char *)mpi;
+            n++;
+          }
+          break;
+        }
+      }
     }
   }
   args[n] = NULL;

@@ -89,6 +89,7 @@ static uint8_t item_node_type(const kkr_item *it, uint32_t strand) {
   case KKR_OP_DEEP_COPY_ASYNC: return KKR_NODE_COPY;
   case KKR_OP_FILL_ASYNC:
   case KKR_OP_VIEW_INIT: return KKR_NODE_FILL;
+  case KKR_OP_MPI_ASYNC: return KKR_NODE_MPI;
   default: return strand == KKR_STRAND_BACKEND ? KKR_NODE_WORK : KKR_NODE_STRAND;
   }
 }
@@ -188,7 +189,8 @@ const char *kkr_work_kind(const kkr_node_info *n) {
 }
 
 const char *kkr_node_type_json(const kkr_node_info *n) {
-  static const char *const t[] = {"host", "strand", "work", "copy", "fill"};
+  static const char *const t[] = {"host", "strand", "work", "copy", "fill",
+                                  "mpi"};
   return t[n->type];
 }
 
@@ -262,6 +264,9 @@ void kkr_describe_node(kkr_str *s, const kkr_node_info *n, int with_where) {
                    n->item.copy_src ? n->item.copy_src : "?",
                    n->item.copy_dst ? n->item.copy_dst : "?");
     break;
+  case KKR_NODE_MPI:
+    kkr_str_printf(s, "%s", n->item.label ? n->item.label : "an MPI request");
+    return; /* its request is the "instance": nothing more to say */
   case KKR_NODE_FILL:
     if (n->item.kind == KKR_OP_VIEW_INIT) {
       kkr_str_printf(s, "the initialization of a View (");
@@ -300,6 +305,8 @@ static const char *race_subkind(const kkr_report *r) {
     return "iteration-overlap";
   if (a->type == KKR_NODE_HOST && b->type == KKR_NODE_HOST)
     return "host-threads";
+  if (a->type == KKR_NODE_MPI || b->type == KKR_NODE_MPI)
+    return "mpi-pending";
   if (a->type != KKR_NODE_HOST && b->type != KKR_NODE_HOST) {
     kkr_timeline *ta = kkr_timeline_get(a->tl), *tb = kkr_timeline_get(b->tl);
     if (ta && tb && ta->inst == tb->inst && ta != tb &&
@@ -542,6 +549,20 @@ static int thread_start_frame(const char *f) {
          !strcmp(f, "thread_start");
 }
 
+void kkr_stack_drop_kkrace(kkr_sym_stack *st) {
+  /* Frames of kkrace's libraries (its Kokkos Tools library, its MPI layer)
+   * are kkrace's too. */
+  uint32_t j = 0;
+  for (uint32_t i = 0; i < st->n; i++) {
+    const kkr_frame *f = &st->frames[i];
+    if (f->module && (!strncmp(f->module, "libkkrace_kokkos_tools", 22) ||
+                      !strncmp(f->module, "libkkrace_mpi", 13)))
+      continue;
+    st->frames[j++] = *f;
+  }
+  st->n = j;
+}
+
 void kkr_stack_cut_after_main(kkr_sym_stack *st) {
   for (uint32_t i = 0; i < st->n; i++) {
     const char *f = st->frames[i].function;
@@ -572,15 +593,7 @@ static void drop_library_top(kkr_sym_stack *st) {
 static void symbolize_access(kkr_access_info *a) {
   drop_own_frames(a);
   kkr_symbolize(a->pcs, a->npcs, 0, &a->sym);
-  /* Frames of the Kokkos Tools library kkrace loads are kkrace's too. */
-  uint32_t j = 0;
-  for (uint32_t i = 0; i < a->sym.n; i++) {
-    const kkr_frame *f = &a->sym.frames[i];
-    if (f->module && !strncmp(f->module, "libkkrace_kokkos_tools", 22))
-      continue;
-    a->sym.frames[j++] = *f;
-  }
-  a->sym.n = j;
+  kkr_stack_drop_kkrace(&a->sym);
   drop_library_top(&a->sym);
   kkr_stack_cut_after_main(&a->sym);
 }
@@ -650,8 +663,8 @@ const kkr_frame *kkr_report_top_frame(const kkr_sym_stack *st) {
 /* Inside a work item, the frames below the functor are the backend's loop
  * and the submission, which the report prints once as "dispatched at". */
 static void trim_work_stack(kkr_access_info *a) {
-  if (a->node.type == KKR_NODE_HOST)
-    return;
+  if (a->node.type == KKR_NODE_HOST || a->node.type == KKR_NODE_MPI)
+    return; /* an MPI operation's access: where the program started it */
   uint32_t i = 0;
   while (i < a->sym.n && is_kokkos_function(a->sym.frames[i].function))
     i++;

@@ -34,6 +34,7 @@ enum kkr_node_type {
   KKR_NODE_WORK,   /* a dispatch's own code, outside the functor */
   KKR_NODE_COPY,   /* an asynchronous deep_copy */
   KKR_NODE_FILL,   /* an asynchronous fill or View initialization */
+  KKR_NODE_MPI,    /* a nonblocking MPI operation until its completion */
 };
 
 /* A node of the graph, as a report describes it. */
@@ -157,6 +158,8 @@ void kkr_describe_strand(kkr_str *s, const kkr_node_info *n);
 void kkr_report_summary(kkr_str *s, const kkr_report *r);
 /* The first frame of a stack worth naming (the program's, not Kokkos'). */
 const kkr_frame *kkr_report_top_frame(const kkr_sym_stack *st);
+/* Leaves out the frames of kkrace's own libraries. */
+void kkr_stack_drop_kkrace(kkr_sym_stack *st);
 /* Frames below main are the C library's: leave them out. */
 void kkr_stack_cut_after_main(kkr_sym_stack *st);
 /* "main::$_1::operator()" for "main::$_1::operator()(int) const". */

@@ -48,8 +48,14 @@ static void json_node(kkr_str *s, const kkr_node_info *n) {
       kkr_str_printf(s, ",\"thread\":\"T%u\"}", n->thread);
     return;
   }
+  if (n->type == KKR_NODE_MPI) {
+    kkr_str_printf(s, ",\"call\":");
+    json_string(s, n->item.label ? n->item.label : "");
+  }
   kkr_str work = {0};
-  if (n->type == KKR_NODE_COPY || n->type == KKR_NODE_FILL)
+  if (n->type == KKR_NODE_MPI)
+    kkr_str_printf(&work, "%s", n->item.label ? n->item.label : "");
+  else if (n->type == KKR_NODE_COPY || n->type == KKR_NODE_FILL)
     kkr_describe_node(&work, n, 0);
   else
     kkr_str_printf(&work, "%s", n->item.label ? n->item.label : "");
@@ -91,6 +97,7 @@ static void json_node(kkr_str *s, const kkr_node_info *n) {
   if (pcs && np) {
     kkr_sym_stack st = {0};
     kkr_symbolize(pcs, np, 0, &st);
+    kkr_stack_drop_kkrace(&st);
     kkr_stack_cut_after_main(&st);
     kkr_str_printf(s, ",\"submitted_at\":");
     json_stack(s, &st);
@@ -126,6 +133,8 @@ void kkr_print_json(const kkr_report *r, kkr_str *s) {
   }
   /* fingerprint: the same pair of code locations in any run (the SARIF
    * partialFingerprints). */
+  if (kkr_rank >= 0)
+    kkr_str_printf(s, ",\"rank\":%d", kkr_rank);
   kkr_str_printf(s, ",\"count\":%llu,\"pid\":%d,\"fingerprint\":\"%016llx\","
                     "\"accesses\":[",
                  (unsigned long long)r->count, (int)getpid(),

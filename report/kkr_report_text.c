@@ -62,13 +62,16 @@ static void print_access(kkr_str *s, const kkr_report *r, int i) {
   if (a->site_unknown && a->sym.n == 0)
     kkr_str_printf(s, "    <one of this kernel's accesses: it has more "
                       "access sites than kkrace records exactly>\n");
-  else
+  else if (a->sym.n || a->node.type != KKR_NODE_MPI) /* MPI: "started at" */
     print_frames(s, &a->sym);
 }
 
 static void describe_submitter(kkr_str *s, const kkr_node_info *n) {
-  kkr_str_printf(s, " on %s instance %u by ", n->space ? n->space : "?",
-                 n->inst_index);
+  if (n->type == KKR_NODE_MPI)
+    kkr_str_printf(s, " by ");
+  else
+    kkr_str_printf(s, " on %s instance %u by ", n->space ? n->space : "?",
+                   n->inst_index);
   if (n->thread == 0)
     kkr_str_printf(s, "main thread");
   else
@@ -86,6 +89,10 @@ static void print_dispatch(kkr_str *s, const kkr_node_info *n) {
     kkr_describe_node(s, n, 0);
     kkr_str_printf(s, " was submitted");
     break;
+  case KKR_NODE_MPI:
+    kkr_describe_node(s, n, 0);
+    kkr_str_printf(s, " was started");
+    break;
   default:
     kkr_str_printf(s, "%s '%s' was dispatched", kkr_work_kind(n),
                    n->item.label && *n->item.label ? n->item.label
@@ -98,6 +105,7 @@ static void print_dispatch(kkr_str *s, const kkr_node_info *n) {
   kkr_sym_stack st = {0};
   if (pcs)
     kkr_symbolize(pcs, np, 0, &st);
+  kkr_stack_drop_kkrace(&st);
   kkr_stack_cut_after_main(&st);
   print_frames(s, &st);
   kkr_free(st.frames, (st.n ? st.n : 1) * sizeof(kkr_frame));
@@ -121,6 +129,11 @@ static void print_explanation(kkr_str *s, const kkr_report *r) {
     kkr_str_printf(s, "  The memory was freed while work that uses it may "
                       "still be running: no fence orders that work before "
                       "the free.\n");
+  } else if (!strcmp(r->subkind, "mpi-pending")) {
+    kkr_str_printf(s, "  The MPI request is still pending: MPI may read or "
+                      "write its buffer until MPI_Wait (or a successful "
+                      "MPI_Test) completes it, and nothing orders the other "
+                      "access with that completion.\n");
   } else if (!strcmp(r->subkind, "host-threads")) {
     kkr_str_printf(s, "  No synchronization orders these two threads' "
                       "accesses.\n");
@@ -209,7 +222,10 @@ void kkr_print_text(const kkr_report *r, kkr_str *s) {
     kkr_str_printf(s, "View '%s'", r->view.label);
   else
     kkr_str_printf(s, "%s", r->location ? r->location : "memory");
-  kkr_str_printf(s, " (pid=%d)\n", (int)getpid());
+  if (kkr_rank >= 0)
+    kkr_str_printf(s, " (pid=%d, rank=%d)\n", (int)getpid(), kkr_rank);
+  else
+    kkr_str_printf(s, " (pid=%d)\n", (int)getpid());
   print_access(s, r, 0);
   print_access(s, r, 1);
   const kkr_node_info *a = &r->acc[0].node, *b = &r->acc[1].node;

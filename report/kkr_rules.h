@@ -24,6 +24,9 @@
     "Two host threads access the same memory without synchronization.")        \
   X("data-race/use-after-free",                                                \
     "Memory is freed while work that accesses it may still be running.")       \
+  X("data-race/mpi-pending",                                                   \
+    "A buffer of a pending nonblocking MPI operation is accessed before "      \
+    "MPI_Wait or MPI_Test completes it.")                                      \
   X("deadlock/fence-in-kernel",                                                \
     "A fence (or a call that fences) runs inside a kernel, which Kokkos "      \
     "forbids and which hangs on backends that lock the instance.")             \

@@ -213,7 +213,7 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
     return token;
   }
   if (obj && (kind == KKR_OP_DEEP_COPY_ASYNC || kind == KKR_OP_FILL_ASYNC ||
-              kind == KKR_OP_FENCE_INSTANCE)) {
+              kind == KKR_OP_FENCE_INSTANCE || kind == KKR_OP_MPI_ASYNC)) {
     op->exec_ident = exec_identity(obj, objsize);
     op->has_exec = 1;
   }
@@ -232,6 +232,12 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
   case KKR_OP_DEEP_COPY_ASYNC:
   case KKR_OP_FILL_ASYNC:
     begin_async_copy(t, op);
+    op->absorbs = 1;
+    break;
+  case KKR_OP_MPI_ASYNC:
+    /* A nonblocking MPI operation: a work item on its request, which
+     * accesses the buffer until the MPI_Wait (a fence of the request). */
+    submit_item(t, op, 1, NULL);
     op->absorbs = 1;
     break;
   case KKR_OP_FINALIZE:
@@ -431,6 +437,18 @@ void kkr_kokkos_label(const char *name) {
   if (!is_api(op->kind) && !is_exec(op->kind))
     return;
   op->label = kkr_intern(name);
+  if (op->item)
+    op->item->label = op->label;
+}
+
+/* The label of the operation in progress (token from __kkrace_op_begin),
+ * for operations that Kokkos Tools does not name (MPI calls). */
+KKR_EXPORT void __kkrace_op_label(unsigned int token, const char *label) {
+  kkr_thread *t = kkr_tls;
+  if (!t || token >= t->nops || token >= KKR_MAX_OPS)
+    return;
+  kkr_op *op = &t->ops[token];
+  op->label = kkr_intern(label);
   if (op->item)
     op->item->label = op->label;
 }

@@ -160,6 +160,44 @@ KKR_EXPORT void _Exit(int status) { _exit(status); }
 
 /* A forked child is a process of its own: it reports what it finds and its
  * exit status says whether it found anything. */
+int kkr_rank = -1;
+
+/* The process's rank when an MPI launcher started it (-1: none). */
+static int detect_rank(void) {
+  static const char *const vars[] = {"OMPI_COMM_WORLD_RANK", "PMIX_RANK",
+                                     "PMI_RANK", "MV2_COMM_WORLD_RANK",
+                                     "SLURM_PROCID"};
+  for (size_t i = 0; i < KKR_ARRAY_SIZE(vars); i++) {
+    const char *v = getenv(vars[i]);
+    if (v && *v)
+      return atoi(v);
+  }
+  return -1;
+}
+
+/* Output paths: %p is the process id, %r the MPI rank (0 without MPI), so
+ * that several processes of one run write files of their own. */
+static const char *expand_path(const char *path) {
+  if (!path || !strchr(path, '%'))
+    return path;
+  char out[4096];
+  size_t n = 0;
+  for (const char *c = path; *c && n + 24 < sizeof out; c++) {
+    if (c[0] == '%' && c[1] == 'p') {
+      n += (size_t)snprintf(out + n, sizeof out - n, "%d", (int)getpid());
+      c++;
+    } else if (c[0] == '%' && c[1] == 'r') {
+      n += (size_t)snprintf(out + n, sizeof out - n, "%d",
+                            kkr_rank < 0 ? 0 : kkr_rank);
+      c++;
+    } else {
+      out[n++] = *c;
+    }
+  }
+  out[n] = 0;
+  return kkr_intern(out);
+}
+
 static void after_fork_child(void) {
   kkr_pid = getpid();
   kkr_report_forget_counts();
@@ -177,6 +215,10 @@ __attribute__((constructor(101))) void kkr_init(void) {
     kkr_die("%s", err);
   if (kkr_flags.help)
     kkr_flags_print_help(2);
+  kkr_rank = detect_rank();
+  kkr_flags.json_path = expand_path(kkr_flags.json_path);
+  kkr_flags.sarif_path = expand_path(kkr_flags.sarif_path);
+  kkr_flags.graph_path = expand_path(kkr_flags.graph_path);
   kkr_text_base = (uintptr_t)__executable_start;
   kkr_pid = getpid();
   kkr_report_init();

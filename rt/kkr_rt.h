@@ -391,5 +391,7 @@ void kkr_init(void);
 void kkr_finalize(void);
 void kkr_install_crash_handlers(void);
 KKR_HIDDEN extern uint32_t kkr_nthreads;
+/* The MPI rank from the launcher's environment; -1 when not under MPI. */
+extern int kkr_rank;
 
 #endif /* KKR_RT_H */

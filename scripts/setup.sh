@@ -11,6 +11,7 @@ PACKAGES=(
   libcriterion-dev uthash-dev libunwind-dev         # unit tests, runtime
   libtrilinos-kokkos-dev                            # Kokkos 3.4 for tests and examples
   graphviz                                          # computation graph pictures
+  openmpi-bin libopenmpi-dev                        # libkkrace_mpi and tests/mpi
 )
 
 missing=()

@@ -18,6 +18,10 @@ The test file says what kkrace must report, in comments:
   //                                             later only)
   // REQUIRES: kokkos4                          (skipped, status 77, on
   //                                             older Kokkos)
+  // MPI-RANKS: 2 4                             (built with mpicxx, run with
+  //                                             mpirun -np 2 and -np 4; the
+  //                                             ranks' reports, deduplicated,
+  //                                             match the EXPECT lines)
   // RUN: late model=minikokkos -- late         (a variant: a name, options
   //                                             added to KKRACE_OPTIONS,
   //                                             and after -- its arguments)
@@ -36,6 +40,8 @@ A test that needs a newer Kokkos than the one it is built against exits
 with status 77, which CTest shows as skipped.
 """
 import argparse
+import glob
+import shutil
 import json
 import os
 import re
@@ -48,7 +54,7 @@ import tempfile
 def parse_test(path):
     spec = {"expect": [], "text": [], "exit": None, "options": "",
             "opt": ["O0", "O2"], "args": [], "flags": [], "runs": [],
-            "requires": [], "expect44": []}
+            "requires": [], "expect44": [], "ranks": []}
     with open(path) as f:
         for lineno, line in enumerate(f, 1):
             m = re.match(r"\s*//\s*([A-Z0-9-]+)(?:\[([\w-]+)\])?:\s*(.*?)\s*$",
@@ -79,6 +85,8 @@ def parse_test(path):
                 spec["opt"] = val.split()
             elif key == "ARGS":
                 spec["args"] = shlex.split(val)
+            elif key == "MPI-RANKS":
+                spec["ranks"] = [int(x) for x in val.split()]
             elif key == "BUILD-FLAGS":
                 spec["flags"] = shlex.split(val)
     return spec
@@ -185,7 +193,14 @@ def main():
     if "kokkos4" in spec["requires"] and version < 40000:
         print("SKIP: %s needs Kokkos 4 (found %d)" % (a.test, version))
         return 77
+    if spec["ranks"] and not (shutil.which("mpicxx") and
+                              shutil.which("mpirun")):
+        print("SKIP: %s needs MPI (mpicxx, mpirun)" % a.test)
+        return 77
     runs = spec["runs"] or [(None, "", spec["args"])]
+    if spec["ranks"]:
+        # One variant per number of ranks, all with the same expectations.
+        runs = [("np%d" % n, "", spec["args"]) for n in spec["ranks"]]
     for variant, _, _ in runs:
         if variant is not None and not any(v in (variant, None) for _, _, v
                                            in spec["expect"]):
@@ -203,36 +218,54 @@ def main():
         built = os.path.exists(exe) and variant != runs[0][0]
         expects = []
         for lineno, text, v in spec["expect"]:
-            if v is not None and v != variant:
+            if v is not None and v != variant and not spec["ranks"]:
                 continue
             e = parse_expect(text)
             if e is not None:
                 expects.append((lineno, e))
         tag = opt if variant is None else "%s %s" % (opt, variant)
         if not built:
-            cmd = [a.driver, "-fsanitize=kkrace", "-" + opt, "-std=" + a.std,
+            driver = [a.driver]
+            benv = None
+            if spec["ranks"]:
+                # Open MPI's wrapper around kkrace's driver: the driver
+                # puts kkrace's MPI layer before the MPI library.
+                driver = ["mpicxx"]
+                benv = dict(os.environ, OMPI_CXX=a.driver, MPICH_CXX=a.driver)
+            cmd = driver + ["-fsanitize=kkrace", "-" + opt, "-std=" + a.std,
                    "-I" + a.kokkos_include, "-Wno-deprecated-declarations"]
             cmd += spec["flags"] + [a.test, "-o", exe]
             if a.kokkos_libdir:
                 cmd += ["-L" + a.kokkos_libdir, "-Wl,-rpath," + a.kokkos_libdir]
             cmd += ["-l" + l for l in a.kokkos_libs.split(",") if l]
             cmd += ["-ldl", "-pthread"]
-            r = subprocess.run(cmd, capture_output=True, text=True)
+            r = subprocess.run(cmd, capture_output=True, text=True, env=benv)
             if r.returncode != 0:
                 failures.append("[-%s] build failed:\n%s\n%s" %
                                 (opt, " ".join(cmd), r.stderr[-4000:]))
                 continue
         json_path = exe + ".jsonl"
-        if os.path.exists(json_path):
-            os.remove(json_path)
+        json_paths = [json_path]
+        for old in [json_path] + glob.glob(exe + ".rank*.jsonl"):
+            if os.path.exists(old):
+                os.remove(old)
         env = dict(os.environ)
+        argv = [exe] + run_args
+        if spec["ranks"]:
+            nranks = int(variant[2:])
+            json_path = exe + ".rank%r.jsonl"
+            json_paths = [exe + ".rank%d.jsonl" % i for i in range(nranks)]
+            argv = ["mpirun", "--allow-run-as-root", "--oversubscribe",
+                    "-np", str(nranks)] + argv
         env["KKRACE_OPTIONS"] = "json_path=%s %s %s" % (
             json_path, spec["options"], run_options)
-        r = subprocess.run([exe] + run_args, capture_output=True,
+        r = subprocess.run(argv, capture_output=True,
                            text=True, env=env, timeout=300)
         reports = []
-        if os.path.exists(json_path):
-            with open(json_path) as f:
+        for path in json_paths:
+            if not os.path.exists(path):
+                continue
+            with open(path) as f:
                 for line in f:
                     line = line.strip()
                     if line:
@@ -241,6 +274,19 @@ def main():
                         except ValueError as e:
                             failures.append("[-%s] bad JSON line (%s): %s"
                                             % (tag, e, line[:300]))
+        nwarn_total = r.stderr.count("WARNING: kkrace:")
+        if spec["ranks"]:
+            # The same report from several ranks counts once.
+            seen, unique = set(), []
+            for rep in reports:
+                if rep.get("fingerprint") not in seen:
+                    seen.add(rep.get("fingerprint"))
+                    unique.append(rep)
+            if nwarn_total != len(reports):
+                failures.append("[-%s] %d text reports but %d JSON reports" %
+                                (tag, nwarn_total, len(reports)))
+            reports = unique
+            nwarn_total = len(reports)
         # One to one: each expectation takes one matching report.
         left = list(reports)
         for lineno, e in expects:
@@ -259,7 +305,7 @@ def main():
         if r.returncode != want_exit:
             failures.append("[-%s] exit status %d, expected %d" %
                             (tag, r.returncode, want_exit))
-        nwarn = r.stderr.count("WARNING: kkrace:")
+        nwarn = nwarn_total
         if nwarn != len(reports):
             failures.append("[-%s] %d text reports but %d JSON reports" %
                             (tag, nwarn, len(reports)))
