@@ -33,6 +33,27 @@ extern void __kkrace_read_range(void *p, unsigned long long n, void *slot)
     __attribute__((weak));
 extern void __kkrace_write_range(void *p, unsigned long long n, void *slot)
     __attribute__((weak));
+extern void __kkrace_wait_begin(const char *what, int peer)
+    __attribute__((weak));
+extern void __kkrace_wait_end(void) __attribute__((weak));
+
+/* A blocking call, for the hang watchdog: what it waits for, on which
+ * peer rank (-1: any rank, a request, a collective). */
+static void wait_begin(const char *call, const char *dir, int peer, int tag) {
+  if (!__kkrace_wait_begin)
+    return;
+  char what[160];
+  if (peer >= 0)
+    snprintf(what, sizeof what, "%s %s rank %d (tag %d)", call, dir, peer, tag);
+  else
+    snprintf(what, sizeof what, "%s", call);
+  __kkrace_wait_begin(what, peer);
+}
+
+static void wait_end(void) {
+  if (__kkrace_wait_end)
+    __kkrace_wait_end();
+}
 
 /* Operation kinds (rt/kkr_ops.inc). */
 #include "kkr_abi.h"
@@ -117,7 +138,10 @@ static void p2p_label(char *out, size_t n, const char *call, const char *dir,
   int name(const void *buf, int count, MPI_Datatype type, int dest, int tag, \
            MPI_Comm comm) {                                                   \
     host_read(buf, count, type);                                              \
-    return P##name(buf, count, type, dest, tag, comm);                        \
+    wait_begin(#name, "to", dest, tag);                                       \
+    int r = P##name(buf, count, type, dest, tag, comm);                       \
+    wait_end();                                                               \
+    return r;                                                                 \
   }
 BLOCKING_SEND(MPI_Send)
 BLOCKING_SEND(MPI_Ssend)
@@ -126,7 +150,9 @@ BLOCKING_SEND(MPI_Bsend)
 
 int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
              MPI_Comm comm, MPI_Status *status) {
+  wait_begin("MPI_Recv", "from", source, tag);
   int r = PMPI_Recv(buf, count, type, source, tag, comm, status);
+  wait_end();
   host_write(buf, count, type);
   return r;
 }
@@ -135,8 +161,10 @@ int MPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest,
                  int stag, void *rbuf, int rcount, MPI_Datatype rtype,
                  int source, int rtag, MPI_Comm comm, MPI_Status *status) {
   host_read(sbuf, scount, stype);
+  wait_begin("MPI_Sendrecv", "from", source, rtag);
   int r = PMPI_Sendrecv(sbuf, scount, stype, dest, stag, rbuf, rcount, rtype,
                         source, rtag, comm, status);
+  wait_end();
   host_write(rbuf, rcount, rtype);
   return r;
 }
@@ -261,7 +289,9 @@ int MPI_Request_free(MPI_Request *req) {
 
 int MPI_Wait(MPI_Request *req, MPI_Status *status) {
   MPI_Request before = *req;
+  wait_begin("MPI_Wait", NULL, -1, 0);
   int r = PMPI_Wait(req, status);
+  wait_end();
   if (r == MPI_SUCCESS)
     completed(before);
   return r;
@@ -281,7 +311,9 @@ int MPI_Waitall(int n, MPI_Request reqs[], MPI_Status statuses[]) {
   MPI_Request before[MAX_BATCH];
   int k = n < MAX_BATCH ? n : MAX_BATCH;
   memcpy(before, reqs, (size_t)k * sizeof *reqs);
+  wait_begin("MPI_Waitall", NULL, -1, 0);
   int r = PMPI_Waitall(n, reqs, statuses);
+  wait_end();
   if (r == MPI_SUCCESS)
     for (int i = 0; i < k; i++)
       completed(before[i]);
@@ -367,7 +399,9 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root,
   int me = comm_rank(comm);
   if (me == root)
     host_read(buf, count, type);
+  wait_begin("MPI_Bcast", NULL, -1, 0);
   int r = PMPI_Bcast(buf, count, type, root, comm);
+  wait_end();
   if (me != root)
     host_write(buf, count, type);
   return r;
@@ -386,7 +420,9 @@ int MPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
 int MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
                   MPI_Op op, MPI_Comm comm) {
   host_read(sbuf == MPI_IN_PLACE ? rbuf : sbuf, count, type);
+  wait_begin("MPI_Allreduce", NULL, -1, 0);
   int r = PMPI_Allreduce(sbuf, rbuf, count, type, op, comm);
+  wait_end();
   host_write(rbuf, count, type);
   return r;
 }
@@ -429,6 +465,13 @@ int MPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
     host_read(sbuf, scount * n, stype);
   int r = PMPI_Alltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm);
   host_write(rbuf, rcount * n, rtype);
+  return r;
+}
+
+int MPI_Barrier(MPI_Comm comm) {
+  wait_begin("MPI_Barrier", NULL, -1, 0);
+  int r = PMPI_Barrier(comm);
+  wait_end();
   return r;
 }
 

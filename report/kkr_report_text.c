@@ -177,7 +177,8 @@ static void print_steps(const kkr_report *r, kkr_str *s) {
   for (uint32_t i = 0; i < r->nsteps; i++) {
     const kkr_access_info *a = &r->steps[i];
     kkr_str_printf(s, "  %s%s\n", a->what, a->sym.n ? ":" : ".");
-    print_frames(s, &a->sym);
+    if (a->sym.n)
+      print_frames(s, &a->sym);
   }
   if (r->explain)
     kkr_str_printf(s, "  %s\n", r->explain);

@@ -22,7 +22,9 @@
  *   exits with exitcode. */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <sys/stat.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -491,14 +493,115 @@ static kkr_spin owners_lock;
 static owner_rec *owners;
 static uint64_t progress;
 static int watchdog_on;
+static __thread uint32_t wait_depth;
 
 static const char *const wait_names[] = {
     [KKR_WAIT_NONE] = "nothing",       [KKR_WAIT_MUTEX] = "mutex",
     [KKR_WAIT_RDLOCK] = "read lock",   [KKR_WAIT_WRLOCK] = "write lock",
     [KKR_WAIT_COND] = "condition variable", [KKR_WAIT_JOIN] = "join",
     [KKR_WAIT_BARRIER] = "barrier",    [KKR_WAIT_SEM] = "semaphore",
-    [KKR_WAIT_ONCE] = "once",
+    [KKR_WAIT_ONCE] = "once",          [KKR_WAIT_MPI] = "MPI",
 };
+
+/* A blocking MPI call (libkkrace_mpi): what it waits for, and the peer
+ * rank it waits on (-1: any, or a collective). */
+KKR_EXPORT void __kkrace_wait_begin(const char *what, int peer) {
+  if (!watchdog_on || !kkr_inited)
+    return;
+  kkr_wait_begin(KKR_WAIT_MPI, (uintptr_t)kkr_intern(what),
+                 (uint32_t)(peer + 1), (uintptr_t)__builtin_return_address(0),
+                 *(uintptr_t *)__builtin_frame_address(0));
+}
+
+KKR_EXPORT void __kkrace_wait_end(void) { kkr_wait_end(); }
+
+/* ---- Hangs across MPI ranks ----------------------------------------------
+ * A rank that finds itself stalled in a blocking MPI call writes what it
+ * waits for in a directory shared by the ranks of the job; it then reads
+ * the others', and follows "rank r waits on rank p" to a cycle. */
+
+static const char *job_dir(void) {
+  static char dir[512];
+  const char *job = getenv("PMIX_NAMESPACE");
+  if (!job || !*job)
+    job = getenv("OMPI_MCA_ess_base_jobid");
+  if (!job || !*job)
+    job = getenv("SLURM_JOB_ID");
+  if (!job || !*job)
+    return NULL;
+  const char *tmp = getenv("TMPDIR");
+  snprintf(dir, sizeof dir, "%s/kkrace-mpi-%s", tmp && *tmp ? tmp : "/tmp",
+           job);
+  for (char *c = dir + strlen(tmp && *tmp ? tmp : "/tmp") + 1; *c; c++)
+    if (*c == '/' || *c == '@')
+      *c = '_';
+  return dir;
+}
+
+#define MAX_RANKS 4096
+
+/* Writes this rank's wait (peer, what); returns the cycle through this
+ * rank, in words, or 0 if none is known. */
+static int rank_cycle(int peer, const char *what, kkr_str *out,
+                      uint64_t period_ns) {
+  const char *dir = job_dir();
+  if (!dir || kkr_rank < 0)
+    return 0;
+  mkdir(dir, 0700);
+  char path[600], tmp[620];
+  snprintf(path, sizeof path, "%s/rank%d", dir, kkr_rank);
+  snprintf(tmp, sizeof tmp, "%s.tmp", path);
+  FILE *f = fopen(tmp, "w");
+  if (!f)
+    return 0;
+  fprintf(f, "%d\n%s\n", peer, what);
+  fclose(f);
+  rename(tmp, path);
+  /* Let the other ranks' watchdogs write theirs. */
+  for (int tries = 0; tries < 8; tries++) {
+    struct timespec ts = {(time_t)(period_ns / 1000000000ull),
+                          (long)(period_ns % 1000000000ull)};
+    nanosleep(&ts, NULL);
+    int r = kkr_rank, steps = 0, found = 0;
+    static int seen[MAX_RANKS];
+    memset(seen, 0, sizeof seen);
+    kkr_str chain = {0};
+    while (steps++ < MAX_RANKS) {
+      char p2[600], line[256] = "";
+      int next = -1;
+      snprintf(p2, sizeof p2, "%s/rank%d", dir, r);
+      FILE *g = fopen(p2, "r");
+      if (!g)
+        break;
+      if (fscanf(g, "%d\n", &next) != 1)
+        next = -1;
+      if (!fgets(line, sizeof line, g))
+        line[0] = 0;
+      fclose(g);
+      line[strcspn(line, "\n")] = 0;
+      kkr_str_printf(&chain, "%srank %d (%s)", chain.len ? " -> " : "", r,
+                     line);
+      if (next < 0 || next >= MAX_RANKS)
+        break;
+      if (next == kkr_rank) {
+        kkr_str_printf(&chain, " -> rank %d", kkr_rank);
+        found = 1;
+        break;
+      }
+      if (seen[next])
+        break; /* a cycle that does not go through this rank */
+      seen[next] = 1;
+      r = next;
+    }
+    if (found) {
+      kkr_str_printf(out, "Cycle across MPI ranks: %s", chain.buf);
+      kkr_str_free(&chain);
+      return 1;
+    }
+    kkr_str_free(&chain);
+  }
+  return 0;
+}
 
 int kkr_watchdog_enabled(void) { return watchdog_on; }
 
@@ -508,6 +611,10 @@ void kkr_wait_begin(uint32_t kind, uintptr_t obj, uint32_t target,
     return;
   kkr_thread *t = kkr_tls;
   if (!t || t->ignore) /* kkrace's own locks (libunwind's, say) */
+    return;
+  /* A wait inside a wait (the locks inside MPI_Recv): the outer one says
+   * what the thread waits for. */
+  if (wait_depth++)
     return;
   kkr_thread_info *ti = t->info;
   t->ignore++;
@@ -522,8 +629,11 @@ void kkr_wait_end(void) {
   if (!watchdog_on)
     return;
   kkr_thread *t = kkr_tls;
-  if (t && !t->ignore)
-    __atomic_store_n(&t->info->wait_kind, KKR_WAIT_NONE, __ATOMIC_RELEASE);
+  if (!t || t->ignore || !wait_depth)
+    return;
+  if (--wait_depth)
+    return;
+  __atomic_store_n(&t->info->wait_kind, KKR_WAIT_NONE, __ATOMIC_RELEASE);
   __atomic_fetch_add(&progress, 1, __ATOMIC_RELAXED);
 }
 
@@ -601,6 +711,15 @@ static void report_hang(kkr_thread_info **ts, uint32_t n, uint64_t ms) {
   memset(texts, 0, sizeof texts);
   uint32_t ns = 0;
   uint32_t next[WD_MAX_THREADS]; /* wait-for edge: index of the thread */
+  const char *mpi_wait = NULL;   /* a thread blocked in MPI, and its peer */
+  int mpi_peer = -1;
+  /* The threads that wait first: they are the hang; the others after. */
+  for (uint32_t i = 0, j = 0; i < n; i++)
+    if (__atomic_load_n(&ts[i]->wait_kind, __ATOMIC_ACQUIRE)) {
+      kkr_thread_info *x = ts[j];
+      ts[j++] = ts[i];
+      ts[i] = x;
+    }
   for (uint32_t i = 0; i < n; i++) {
     kkr_thread_info *ti = ts[i];
     next[i] = UINT32_MAX;
@@ -613,6 +732,17 @@ static void report_hang(kkr_thread_info **ts, uint32_t n, uint64_t ms) {
                         "blocks in code kkrace does not see)");
       steps[ns] = (kkr_step){w->buf, NULL, 0, ti->id, KKR_STEP_WAIT};
       ns++;
+      continue;
+    }
+    if (kind == KKR_WAIT_MPI) {
+      kkr_str_printf(w, " waits in %s", (const char *)ti->wait_obj);
+      steps[ns] = (kkr_step){w->buf, NULL, 0, ti->id, KKR_STEP_WAIT};
+      step_from_stack(&steps[ns], ti->wait_stack);
+      ns++;
+      if (!mpi_wait) {
+        mpi_wait = (const char *)ti->wait_obj;
+        mpi_peer = (int)ti->wait_target - 1;
+      }
       continue;
     }
     if (kind == KKR_WAIT_JOIN) {
@@ -687,6 +817,10 @@ static void report_hang(kkr_thread_info **ts, uint32_t n, uint64_t ms) {
     } while (c != i);
     thread_name(&detail, ts[c]->id);
   }
+  if (!detail.len && mpi_wait &&
+      rank_cycle(mpi_peer, mpi_wait, &detail,
+                 (uint64_t)kkr_flags.hang_timeout_ms * 250000ull))
+    key += kkr_mix64((uint64_t)mpi_peer + 77);
   if (!detail.len)
     kkr_str_printf(&detail, "No thread made progress for %llu ms; no cycle "
                             "among the waits kkrace knows",

@@ -366,7 +366,7 @@ void kkr_dl_forget(uintptr_t lo, uintptr_t hi);
 enum {
   KKR_WAIT_NONE, KKR_WAIT_MUTEX, KKR_WAIT_RDLOCK, KKR_WAIT_WRLOCK,
   KKR_WAIT_COND, KKR_WAIT_JOIN, KKR_WAIT_BARRIER, KKR_WAIT_SEM,
-  KKR_WAIT_ONCE
+  KKR_WAIT_ONCE, KKR_WAIT_MPI
 };
 int kkr_watchdog_enabled(void);
 void kkr_watchdog_start(void);
