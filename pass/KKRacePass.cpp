@@ -410,6 +410,11 @@ private:
       }
     }
     unsigned N = Idx.size();
+    // A ThreadVectorRange's lanes belong to the thread that runs the loop
+    // (KKR_ABI_STRAND_VECTOR): what that thread did before is theirs too.
+    if (CB->getFunction()->getName().contains(
+            "ThreadVectorRangeBoundariesStruct"))
+      N |= KKR_ABI_STRAND_VECTOR;
     while (Idx.size() < 3)
       Idx.push_back(B.getInt64(0));
     B.CreateCall(RT.strand_begin, {Idx[0], Idx[1], Idx[2], B.getInt32(N), Upd,

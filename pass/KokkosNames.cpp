@@ -307,6 +307,13 @@ CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos) {
     return CI;
   };
 
+  // The threads of a team meet: what each did before is ordered before
+  // what any does after (a broadcast, a reduction and a scan meet too).
+  if (Ctx == "Kokkos::Impl::HostThreadTeamMember" &&
+      (B == "team_barrier" || B == "team_broadcast" || B == "team_reduce" ||
+       B == "team_scan"))
+    return op(KKR_OP_TEAM_BARRIER);
+
   if (Ctx == "Kokkos") {
     if (B == "parallel_for")
       return op(KKR_OP_PARALLEL_FOR);

@@ -130,6 +130,13 @@ static void node_from(uint32_t node, uint32_t strand, kkr_node_info *n) {
       break;
     default: n->idx[0] = s; break;
     }
+    if (it->team) {
+      n->team = 1;
+      n->team_key = KKR_TEAM_OF(strand);
+      n->idx[0] = n->team_key;
+      n->sub = KKR_TEAM_SUB(strand);
+      n->sub_idx = n->sub && n->sub != KKR_TEAM_SINGLE ? n->sub - 1 : -1;
+    }
   }
 }
 
@@ -141,6 +148,8 @@ static void node_current(kkr_thread *t, kkr_node_info *n) {
     n->idx[1] = t->strand_idx[1];
     n->idx[2] = t->strand_idx[2];
     n->idx_exact = 1;
+    if (n->team && n->sub && n->sub != KKR_TEAM_SINGLE && t->team_nest == 1)
+      n->sub_idx = t->team_sub_idx;
   }
 }
 
@@ -221,6 +230,10 @@ void kkr_describe_strand(kkr_str *s, const kkr_node_info *n) {
   switch (n->nidx) {
   case 0:
     kkr_str_printf(s, "team %lld%s", (long long)n->idx[0], approx);
+    if (n->team && n->sub == KKR_TEAM_SINGLE)
+      kkr_str_printf(s, ", in a single");
+    else if (n->team && n->sub)
+      kkr_str_printf(s, ", nested iteration %lld", (long long)n->sub_idx);
     break;
   case 1:
     kkr_str_printf(s, "iteration %lld%s", (long long)n->idx[0], approx);
@@ -301,6 +314,9 @@ static const char *race_subkind(const kkr_report *r) {
   const kkr_node_info *a = &r->acc[0].node, *b = &r->acc[1].node;
   if (r->acc[0].freed)
     return "use-after-free";
+  if (a->node == b->node && a->type != KKR_NODE_HOST && a->team && b->team &&
+      a->team_key == b->team_key)
+    return "team-threads";
   if (a->node == b->node && a->type != KKR_NODE_HOST)
     return "iteration-overlap";
   if (a->type == KKR_NODE_HOST && b->type == KKR_NODE_HOST)

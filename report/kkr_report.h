@@ -50,6 +50,11 @@ typedef struct {
   int64_t idx[3];       /* the strand's indices */
   uint32_t nidx;        /* 0: team / sequence number */
   int idx_exact;
+  uint8_t team;         /* a team's strand: sub and team_key are set */
+  uint32_t sub;         /* 0: the team's own code; KKR_TEAM_SINGLE; else
+                           a nested iteration's thread */
+  int64_t sub_idx;      /* its nested iteration (-1: unknown) */
+  uint32_t team_key;    /* the team as the strand id has it */
 } kkr_node_info;
 
 /* One frame of a symbolized stack (inlined frames are frames too). */

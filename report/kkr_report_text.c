@@ -119,6 +119,12 @@ static void print_explanation(kkr_str *s, const kkr_report *r) {
                    "  Nothing orders two %s of one %s: they may run in any "
                    "order, or at the same time.\n",
                    a->nidx == 0 ? "teams" : "iterations", kkr_work_kind(a));
+  } else if (!strcmp(r->subkind, "team-threads")) {
+    kkr_str_printf(s,
+                   "  Two threads of one team access the same memory and "
+                   "nothing orders them: no team_barrier between them (two "
+                   "iterations of one nested loop are never ordered: a "
+                   "nested reduction or an atomic is the fix there).\n");
   } else if (!strcmp(r->subkind, "submission-order")) {
     kkr_str_printf(s,
                    "  Both run on %s instance %u, but two host threads "

@@ -24,6 +24,10 @@
     "Two host threads access the same memory without synchronization.")        \
   X("data-race/use-after-free",                                                \
     "Memory is freed while work that accesses it may still be running.")       \
+  X("data-race/team-threads",                                          \
+    "Two threads of one team (nested TeamThreadRange or ThreadVectorRange "    \
+    "iterations, a single, the team's own code) access the same memory with " \
+    "and nothing orders them: no team_barrier between them.")                                           \
   X("data-race/mpi-pending",                                                   \
     "A buffer of a pending nonblocking MPI operation is accessed before "      \
     "MPI_Wait or MPI_Test completes it.")                                      \

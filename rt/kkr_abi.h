@@ -18,6 +18,8 @@ enum kkr_op_kind {
 #define KKR_LOOP_WRITE 0x10000u
 #define KKR_LOOP_NIDX_SHIFT 20
 #define KKR_LOOP_VARY_SHIFT 24
+/* A flag in strand_begin's nidx: the call is a ThreadVectorRange lane. */
+#define KKR_ABI_STRAND_VECTOR 16u
 
 /* Flags of __kkrace_atomic. */
 enum {

@@ -379,6 +379,34 @@ static void split_cell(kkr_cell *c, kkr_split *s) {
   c->r = 0;
 }
 
+/* Conflicts that are none after all: within one team, a team barrier
+ * orders the phases (the threads of a team met there); between teams, or
+ * kernels, team scratch memory is not shared (each team has its own). */
+static void filter_conflicts(kkr_thread *t, uintptr_t w, conflict_list *cl) {
+  int team = t->abi.strand_depth && t->item_op && t->item_op->item &&
+             t->item_op->item->team;
+  uint32_t cs = KKR_CUR_STRAND(t);
+  int scratch = -1;
+  int k = 0;
+  for (int i = 0; i < cl->n; i++) {
+    uint64_t rec = cl->recs[i];
+    uint32_t rs = KKR_REC_STRAND(rec);
+    int same_team = team && KKR_REC_NODE(rec) == t->cur_node && rs >= 2 &&
+                    cs >= 2 && KKR_TEAM_OF(rs) == KKR_TEAM_OF(cs);
+    if (same_team) {
+      if (KKR_TEAM_PHASE(rs) != KKR_TEAM_PHASE(cs))
+        continue; /* an earlier phase: a barrier came between */
+    } else {
+      if (scratch < 0)
+        scratch = kkr_is_scratch(w);
+      if (scratch)
+        continue;
+    }
+    cl->recs[k++] = rec;
+  }
+  cl->n = k;
+}
+
 static KKR_NOINLINE void access_cell(kkr_thread *t, kkr_cell *c, uintptr_t w,
                                      uint32_t mask, uint32_t acc, uintptr_t pc,
                                      uintptr_t fp, site_slot *slot) {
@@ -408,8 +436,8 @@ static KKR_NOINLINE void access_cell(kkr_thread *t, kkr_cell *c, uintptr_t w,
   }
   if (lock)
     kkr_spin_unlock(lock);
-  if (cl.n && kkr_is_scratch(w))
-    cl.n = 0; /* each team's scratch is its own */
+  if (cl.n)
+    filter_conflicts(t, w, &cl);
   for (int i = 0; i < cl.n; i++)
     kkr_report_race(t, w, mask, acc, pc, rpc, fp, cl.recs[i]);
 }
@@ -742,7 +770,7 @@ KKR_EXPORT void __kkrace_write_range(void *p, unsigned long long n,
 /* ---- Loops checked at once (the pass's __kkrace_loop) --------------------- */
 
 /* Who makes the k-th access of a loop. */
-enum { LOOP_CURRENT, LOOP_RANGE, LOOP_MD };
+enum { LOOP_CURRENT, LOOP_RANGE, LOOP_MD, LOOP_TEAM };
 
 /* The strand id of a strand of nidx indices (KKR_STRAND_BITS). */
 KKR_INLINE uint64_t loop_strand_id(kkr_item *it, uint32_t mode, uint64_t i0,
@@ -769,7 +797,10 @@ static KKR_NOINLINE void loop_slow(kkr_thread *t, uintptr_t a, uint32_t size,
                                    const uint64_t *j, uintptr_t pc,
                                    site_slot *slot) {
   t->abi.cur_rec = cur;
-  if (mode != LOOP_CURRENT) {
+  if (mode == LOOP_TEAM) {
+    t->team_sub_idx = (int64_t)j[0];
+    t->team_nest = 1;
+  } else if (mode != LOOP_CURRENT) {
     t->abi.strand_idx0 = (int64_t)j[0];
     t->strand_idx[1] = (int64_t)j[1];
     t->strand_idx[2] = (int64_t)j[2];
@@ -780,6 +811,8 @@ static KKR_NOINLINE void loop_slow(kkr_thread *t, uintptr_t a, uint32_t size,
     access_more(a, size, size_log(size), acc, pc, slot);
   else
     range_entry(a, size, acc, pc, slot);
+  if (mode == LOOP_TEAM)
+    t->team_nest = 0;
 }
 
 /* The accesses of one loop: the inline decision word by word in a tight
@@ -797,6 +830,8 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
   uintptr_t plo = t->priv_lo, plen = t->priv_len;
   uintptr_t ulo = t->abi.upd_lo, ulen = t->abi.upd_len;
   kkr_item *it = mode != LOOP_CURRENT ? t->item_op->item : NULL;
+  /* A nested loop of a team: its iterations are the team's threads. */
+  uint32_t team_rec = t->team_base + ((t->team_phase & 7u) << 7);
   /* Words: an element of up to a word, or whole aligned words. */
   uint32_t wsize = size < KKR_GRAN ? size : KKR_GRAN;
   int words = !(a & (wsize - 1)) && !(stride & (wsize - 1)) &&
@@ -814,7 +849,10 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
     kkr_cell *chunk = NULL;
     uintptr_t chunk_of = ~(uintptr_t)0;
     for (; k < count; k++, a += stride, v += step) {
-      if (mode != LOOP_CURRENT)
+      if (mode == LOOP_TEAM)
+        cur = item | (uint64_t)(team_rec + (uint32_t)(v % 126) + 1)
+                         << KKR_REC_STRAND_SHIFT;
+      else if (mode != LOOP_CURRENT)
         cur = item | loop_strand_id(it, mode, vary == 0 ? v : f0,
                                     vary == 1 ? v : f1, vary == 2 ? v : f2,
                                     nidx, &lossy)
@@ -924,7 +962,11 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
   if (stride == 0 && count > 2)
     count = 2;
   uint32_t mode = LOOP_CURRENT;
-  if (nidx && t->item_op && !t->abi.strand_depth) {
+  if (nidx == 1 && t->item_op && t->abi.strand_depth == 1 &&
+      t->team_nest == 0 && t->item_op->item && t->item_op->item->team) {
+    /* A nested TeamThreadRange loop in a team's own code. */
+    mode = LOOP_TEAM;
+  } else if (nidx && t->item_op && !t->abi.strand_depth) {
     /* Each iteration is a strand of the running kernel. */
     mode = nidx == 1 ? LOOP_RANGE : LOOP_MD;
     kkr_op *op = t->item_op;
@@ -995,7 +1037,7 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
     }
 #undef LOOP_CASE
   }
-  if (mode != LOOP_CURRENT) {
+  if (mode != LOOP_CURRENT && mode != LOOP_TEAM) {
     t->abi.strand_depth = 0;
     t->abi.cur_rec = t->abi.item_rec |
                      (uint64_t)KKR_STRAND_BACKEND << KKR_REC_STRAND_SHIFT;

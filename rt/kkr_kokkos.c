@@ -206,6 +206,17 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
                                                       : "fence-in-kernel");
     op->in_kernel_reported = 1;
   }
+  if (kind == KKR_OP_TEAM_BARRIER) {
+    /* (Inside a nested reduction, which the strand absorbs, too; not a
+     * barrier inside a barrier.) */
+    int in_barrier = 0;
+    for (kkr_op *o = parent; o && o >= t->ops && !in_barrier; o--)
+      in_barrier = o->kind == KKR_OP_TEAM_BARRIER;
+    if (!in_barrier && t->abi.strand_depth)
+      kkr_team_barrier(t);
+    op->absorbed = op->absorbs = 1;
+    return token;
+  }
   if (op->absorbed)
     return token;
   if (t->abi.strand_depth) {
@@ -380,12 +391,69 @@ uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
  * below KKR_ABI_STRAND_INLINE_MAX) are begun and ended by the instrumented
  * code itself once the first one has set abi.strand_mode (kkr_abi.h): the
  * code below is their slow path and everyone else's. */
+static void team_set_rec(kkr_thread *t) {
+  t->abi.cur_rec =
+      t->abi.item_rec |
+      (uint64_t)(t->team_base + ((t->team_phase & 7u) << 7) + t->team_sub)
+          << KKR_REC_STRAND_SHIFT;
+}
+
+/* A nested call of the user's code inside a team (a TeamThreadRange,
+ * ThreadVectorRange or TeamVectorRange iteration, a nested reduction's or
+ * scan's, a single): a thread of the team, unordered with the others. */
+static void team_nested_begin(kkr_thread *t, unsigned long long i0,
+                              unsigned int nidx, uint32_t vector) {
+  uint32_t depth = t->team_nest++;
+  if (depth < 4)
+    t->team_saved_sub[depth] = t->team_sub;
+  uint32_t sub;
+  if (vector)
+    sub = t->team_sub; /* a lane of the running thread: the same thread
+                          (races between lanes are not told apart) */
+  else if (nidx == 0)
+    sub = KKR_TEAM_SINGLE;
+  else if (t->team_sub == 0 || t->team_sub == KKR_TEAM_SINGLE)
+    sub = (uint32_t)(i0 % 126) + 1;
+  else /* a vector lane of a thread's iteration */
+    sub = (uint32_t)((t->team_sub * 31u + i0) % 126) + 1;
+  t->team_sub = sub;
+  if (nidx && depth == 0)
+    t->team_sub_idx = (int64_t)i0;
+  team_set_rec(t);
+}
+
+static void team_nested_end(kkr_thread *t) {
+  if (!t->team_nest)
+    return;
+  uint32_t depth = --t->team_nest;
+  t->team_sub = depth < 4 ? t->team_saved_sub[depth] : 0;
+  if (depth == 0)
+    t->team_sub_idx = -1;
+  team_set_rec(t);
+}
+
+void kkr_team_barrier(kkr_thread *t) {
+  if (!t->item_op || !t->item_op->item || !t->item_op->item->team)
+    return;
+  t->team_phase++;
+  team_set_rec(t);
+}
+
 KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
                                       unsigned long long i1,
                                       unsigned long long i2, unsigned int nidx,
                                       void *value, unsigned long long vsize) {
   kkr_thread *t = kkr_tls;
-  if (!t || t->abi.strand_depth++ || !t->item_op)
+  if (!t)
+    return;
+  uint32_t vector = nidx & KKR_ABI_STRAND_VECTOR;
+  nidx &= ~KKR_ABI_STRAND_VECTOR;
+  if (t->abi.strand_depth++) {
+    if (t->item_op && t->item_op->item && t->item_op->item->team)
+      team_nested_begin(t, i0, nidx, vector);
+    return;
+  }
+  if (!t->item_op)
     return;
   kkr_op *op = t->item_op;
   kkr_item *it = op->item;
@@ -402,6 +470,18 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
     it->nidx = (uint8_t)nidx;
     if (nidx == 1)
       t->abi.strand_mode = reduce ? 2 : 1;
+    it->team = nidx == 0;
+  }
+  if (it->team) {
+    uint32_t seq = t->strand_count - 1;
+    if (seq >= 1022)
+      it->lossy = 1;
+    t->team_base = KKR_TEAM_ID(seq, 0, 0);
+    t->team_phase = 0;
+    t->team_sub = 0;
+    t->team_nest = 0;
+    t->team_sub_idx = -1;
+    id = t->team_base;
   }
   t->abi.cur_rec = t->abi.item_rec | (uint64_t)id << KKR_REC_STRAND_SHIFT;
   t->abi.strand_idx0 = (int64_t)(nidx ? i0 : t->strand_count - 1);
@@ -415,8 +495,13 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
 
 KKR_EXPORT void __kkrace_strand_end(void) {
   kkr_thread *t = kkr_tls;
-  if (!t || t->abi.strand_depth == 0 || --t->abi.strand_depth)
+  if (!t || t->abi.strand_depth == 0)
     return;
+  if (--t->abi.strand_depth) {
+    if (t->item_op && t->item_op->item && t->item_op->item->team)
+      team_nested_end(t);
+    return;
+  }
   if (t->item_op) {
     t->abi.cur_rec = t->abi.item_rec |
                      (uint64_t)KKR_STRAND_BACKEND << KKR_REC_STRAND_SHIFT;

@@ -96,6 +96,7 @@ typedef struct kkr_item {
   uint16_t kind;          /* KKR_OP_* of the operation that created it */
   uint8_t nidx;           /* indices of its strands (0: a counter) */
   uint8_t lossy;          /* strand ids do not hold the exact indices */
+  uint8_t team;           /* a TeamPolicy item: strand ids are KKR_TEAM_ID */
   const char *copy_dst, *copy_src; /* deep_copy: View labels */
 } kkr_item;
 
@@ -186,6 +187,16 @@ typedef struct kkr_thread {
                              reports (index 0: abi.strand_idx0) */
   uintptr_t last_race_pc, last_race_ppc, last_race_elem; /* see kkr_report_race */
   uint32_t strand_count;  /* strands begun in the current item */
+  /* The threads of a team (TeamPolicy items): the strand id of a team is
+   * KKR_TEAM_ID(team, phase, sub) -- sub 0 is the team's own code, a nested
+   * loop's iteration j is (j % 126) + 1, a single is 127; team_barrier
+   * starts the next phase. */
+  uint32_t team_base;     /* KKR_TEAM_ID(team, 0, 0) of the running team */
+  uint32_t team_phase;
+  uint32_t team_sub;
+  int64_t team_sub_idx;   /* the nested iteration, exactly */
+  uint32_t team_nest;     /* nested strands open */
+  uint32_t team_saved_sub[4];
   uintptr_t free_size;    /* bytes of the free being checked, for reports */
   uint32_t last_submit_stack;     /* the stack of the last submission */
   uint32_t last_submit_n;
@@ -342,6 +353,17 @@ void kkr_kokkos_deep_copy(const char *dst_label, const char *src_label);
 kkr_thread_info *kkr_thread_info_of(pthread_t th);
 /* Release and acquire at a host atomic's address (KKR_AF_* flags). */
 void kkr_sync_atomic(uintptr_t addr, uint32_t aflags);
+
+/* Team strand ids: 2 + team (10 bits) | phase (3 bits) | sub (7 bits). */
+#define KKR_TEAM_ID(team, phase, sub)                                         \
+  (2u + (((uint32_t)(team) % 1022u) << 10 | ((uint32_t)(phase) & 7u) << 7 |   \
+         (uint32_t)(sub)))
+#define KKR_TEAM_OF(id) (((id) - 2u) >> 10)
+#define KKR_TEAM_PHASE(id) ((((id) - 2u) >> 7) & 7u)
+#define KKR_TEAM_SUB(id) (((id) - 2u) & 127u)
+#define KKR_TEAM_SINGLE 127u
+/* A team barrier in the running strand. */
+void kkr_team_barrier(kkr_thread *t);
 
 /* ---- Deadlocks (kkr_deadlock.c) ----------------------------------------- */
 
