@@ -390,15 +390,43 @@ private:
     afterCall(CB, [&](IRBuilder<> &A) { A.CreateCall(RT.op_end, {Tok}); });
   }
 
+  /// The width of an integral type taken by const reference ("int const&"),
+  /// or 0.
+  static unsigned integralRefBits(const std::string &T) {
+    static const std::pair<const char *, unsigned> Types[] = {
+        {"int const&", 32},           {"unsigned int const&", 32},
+        {"long const&", 64},          {"unsigned long const&", 64},
+        {"long long const&", 64},     {"unsigned long long const&", 64},
+        {"short const&", 16},         {"unsigned short const&", 16}};
+    for (auto &[Name, Bits] : Types)
+      if (T == Name)
+        return Bits;
+    return 0;
+  }
+
   void wrapStrand(CallBase *CB) {
     IRBuilder<> B(CB);
     unsigned First = CB->hasStructRetAttr() ? 2 : 1; // skip 'this'
     SmallVector<Value *, 3> Idx;
     Value *Upd = ConstantPointerNull::get(PointerType::getUnqual(C));
     uint64_t UpdSize = 0;
+    // The functor's parameter types: an index taken by reference
+    // ("const int& i") is an index too.
+    std::vector<std::string> Ps;
+    if (Function *F = CB->getCalledFunction())
+      Ps = splitParams(demangleParts(F->getName().str()).Params);
+    bool Typed = Ps.size() == CB->arg_size() - First;
     for (unsigned A = First; A < CB->arg_size(); ++A) {
       Value *V = CB->getArgOperand(A);
       Type *T = V->getType();
+      unsigned RefBits = Typed ? integralRefBits(Ps[A - First]) : 0;
+      if (T->isPointerTy() && RefBits && Idx.size() < 3) {
+        Value *L = B.CreateLoad(B.getIntNTy(RefBits), V);
+        Idx.push_back(Ps[A - First].rfind("unsigned", 0) == 0
+                          ? B.CreateZExtOrTrunc(L, B.getInt64Ty())
+                          : B.CreateSExtOrTrunc(L, B.getInt64Ty()));
+        continue;
+      }
       if (T->isIntegerTy() && T->getIntegerBitWidth() > 1) {
         if (Idx.size() < 3)
           Idx.push_back(CB->paramHasAttr(A, Attribute::ZExt)
@@ -937,6 +965,10 @@ private:
         } else if (isCallTo(I, RT.atomic_exit)) {
           AtomicExits.push_back(cast<CallInst>(&I));
           Calls = true;
+        } else if (isCallTo(I, RT.op_begin)) {
+          // A Kokkos operation inside the loop (a token acquired, a team
+          // barrier) changes how the accesses after it are checked.
+          Bad = true;
         } else if (isOpaqueCall(I)) {
           Calls = true;
         }

@@ -141,6 +141,11 @@ static bool startsWith(const std::string &S, const char *P) {
   return S.compare(0, std::strlen(P), P) == 0;
 }
 
+static bool endsWith(const std::string &S, const char *P) {
+  size_t N = strlen(P);
+  return S.size() >= N && S.compare(S.size() - N, N, P) == 0;
+}
+
 static std::string baseType(std::string T) {
   // "Kokkos::Serial const&" -> "Kokkos::Serial"
   for (const char *Suffix : {"&&", "&", "*", " const", " volatile"}) {
@@ -298,14 +303,54 @@ CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos) {
     CI.Kind = CallKind::Strand;
     return CI;
   }
-  if (!isKokkosContext(Ctx))
-    return CI;
-
   auto op = [&](unsigned K) {
     CI.Kind = CallKind::Op;
     CI.OpKind = K;
     return CI;
   };
+
+  // Kokkos Kernels' sparse matrix-vector product runs a plain host loop on
+  // Serial, as if Serial were synchronous: what it reads was written
+  // before (on the other backends its kernels follow the earlier work on
+  // the same instance anyway).
+  if (Ctx == "KokkosSparse" && B == "spmv")
+    return op(KKR_OP_FENCE_BEFORE);
+  if (!isKokkosContext(Ctx))
+    return CI;
+
+  // A resource a strand holds alone (a UniqueToken's value, a random
+  // pool's state): what it does with it does not race with the strands
+  // that held it before (Serial hands every strand the same one).
+  if ((Ctx == "Kokkos::Experimental::UniqueToken" ||
+       (startsWith(Ctx, "Kokkos::Random_XorShift") && endsWith(Ctx, "_Pool")))) {
+    if (B == "acquire" || B == "get_state")
+      return op(KKR_OP_TOKEN_ACQUIRE);
+    if (B == "release" || B == "free_state")
+      return op(KKR_OP_TOKEN_RELEASE);
+  }
+  // Updates through a ScatterView: Kokkos picks atomic or duplicated or
+  // plain updates per backend, all correct; they never race with each
+  // other (a plain access to the same element still does).
+  if (Ctx == "Kokkos::Impl::Experimental::ScatterValue" && !P.CtorOrDtor) {
+    CI.Kind = CallKind::Atomic;
+    return CI;
+  }
+  // UnorderedMap's lock-free insert and lookup, and Kokkos' volatile
+  // loads and stores, are synchronization by design.
+  if ((Ctx == "Kokkos::UnorderedMap" &&
+       (B == "insert" || B == "find" || B == "exists")) ||
+      (Ctx == "Kokkos" && (B == "volatile_load" || B == "volatile_store"))) {
+    CI.Kind = CallKind::Atomic;
+    return CI;
+  }
+  // A DualView's sync_host / sync_device make the other side's changes
+  // visible: a fence (Kokkos skips it where both sides share memory).
+  if (Ctx == "Kokkos::DualView" && (B == "sync_host" || B == "sync_device"))
+    return op(KKR_OP_FENCE_GLOBAL);
+  // Kokkos::sort(view): the data is sorted after what wrote it (Kokkos 3.4
+  // sorts on the host without a fence).
+  if (Ctx == "Kokkos" && B == "sort")
+    return op(KKR_OP_DEEP_COPY);
 
   // The threads of a team meet: what each did before is ordered before
   // what any does after (a broadcast, a reduction and a scan meet too).

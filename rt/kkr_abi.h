@@ -68,7 +68,7 @@ struct kkr_abi_thread {
 #define KKR_ABI_STRAND_BACKEND 1ull
 /* Size of a reduction value the pass could not size (array reductions):
  * the bytes after the value pointer are treated as private to the strand. */
-#define KKR_ABI_UNKNOWN_VALUE_SIZE 1024
+#define KKR_ABI_UNKNOWN_VALUE_SIZE 65536
 
 #define KKR_T_VOID void
 #define KKR_T_PTR void *

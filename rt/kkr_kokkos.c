@@ -206,6 +206,21 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
                                                       : "fence-in-kernel");
     op->in_kernel_reported = 1;
   }
+  if (kind == KKR_OP_TOKEN_ACQUIRE || kind == KKR_OP_TOKEN_RELEASE) {
+    /* A strand holds a resource of its own (a UniqueToken's value, a random
+     * pool's state) from acquire to release: its accesses meanwhile are
+     * exclusive, like atomics (they race with plain accesses only).  The
+     * release counts to its end (free_state writes the state back). */
+    op->absorbed = 0;
+    op->absorbs = 1;
+    op->token_held = 0;
+    if (t->abi.strand_depth && kind == KKR_OP_TOKEN_ACQUIRE) {
+      if (t->atomic_depth++ == 0)
+        t->atomic_pc = 0;
+      t->token_depth++;
+    }
+    return token;
+  }
   if (kind == KKR_OP_TEAM_BARRIER) {
     /* (Inside a nested reduction, which the strand absorbs, too; not a
      * barrier inside a barrier.) */
@@ -237,6 +252,12 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
   case KKR_OP_DEEP_COPY:
   case KKR_OP_FILL:
     kkr_dl_fence(t, NULL, op->pc, op->fp);
+    fence_all(t);
+    op->absorbs = 1;
+    break;
+  case KKR_OP_FENCE_BEFORE:
+    /* ... and the library's own kernels inside run as its host code does
+     * (it orders them itself, assuming Serial). */
     fence_all(t);
     op->absorbs = 1;
     break;
@@ -289,6 +310,15 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
 }
 
 static void op_finish(kkr_thread *t, kkr_op *op) {
+  if (op->kind == KKR_OP_TOKEN_RELEASE) {
+    if (t->token_depth) {
+      t->token_depth--;
+      t->atomic_depth--;
+    }
+    return;
+  }
+  if (op->kind == KKR_OP_TOKEN_ACQUIRE)
+    return;
   if (op->absorbed)
     return;
   if (op->quiet) {
@@ -439,6 +469,21 @@ void kkr_team_barrier(kkr_thread *t) {
   team_set_rec(t);
 }
 
+/* The reduction value of unknown size (an array reduction's T*): Kokkos
+ * keeps it in its reduction buffer (the host backends' team scratch), all
+ * of which belongs to the strand; elsewhere, a bound. */
+static uintptr_t unknown_value_size(kkr_thread *t, uintptr_t value) {
+  if (t->last_value_lo <= value && value < t->last_value_hi)
+    return t->last_value_hi - value;
+  kkr_view_alloc v;
+  if (kkr_is_scratch(value) && kkr_views_find(value, &v) && v.hi > value) {
+    t->last_value_lo = v.lo;
+    t->last_value_hi = v.hi;
+    return v.hi - value;
+  }
+  return KKR_ABI_UNKNOWN_VALUE_SIZE;
+}
+
 KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
                                       unsigned long long i1,
                                       unsigned long long i2, unsigned int nidx,
@@ -489,7 +534,7 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
   t->strand_idx[2] = (int64_t)i2;
   if (value && reduce) {
     t->abi.upd_lo = (uintptr_t)value;
-    t->abi.upd_len = vsize ? vsize : KKR_ABI_UNKNOWN_VALUE_SIZE;
+    t->abi.upd_len = vsize ? vsize : unknown_value_size(t, (uintptr_t)value);
   }
 }
 
@@ -501,6 +546,10 @@ KKR_EXPORT void __kkrace_strand_end(void) {
     if (t->item_op && t->item_op->item && t->item_op->item->team)
       team_nested_end(t);
     return;
+  }
+  if (t->token_depth) { /* a token never released: the strand is over */
+    t->atomic_depth -= t->token_depth;
+    t->token_depth = 0;
   }
   if (t->item_op) {
     t->abi.cur_rec = t->abi.item_rec |

@@ -131,6 +131,7 @@ typedef struct kkr_op {
   uint16_t kind;          /* KKR_OP_* */
   uint8_t absorbed;       /* an enclosing operation models this one */
   uint8_t absorbs;        /* this operation models what runs inside it */
+  uint8_t token_held;
   uint8_t in_kernel_reported; /* it, or an enclosing one, was reported as
                                  called inside a kernel */
   uint8_t has_exec;       /* exec_ident is known */
@@ -197,6 +198,9 @@ typedef struct kkr_thread {
   int64_t team_sub_idx;   /* the nested iteration, exactly */
   uint32_t team_nest;     /* nested strands open */
   uint32_t team_saved_sub[4];
+  uintptr_t last_value_lo, last_value_hi; /* the last reduction buffer */
+  uint32_t token_depth;   /* held UniqueTokens / random pool states: part
+                             of atomic_depth, given back at strand end */
   uintptr_t free_size;    /* bytes of the free being checked, for reports */
   uint32_t last_submit_stack;     /* the stack of the last submission */
   uint32_t last_submit_n;

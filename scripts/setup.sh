@@ -10,6 +10,7 @@ PACKAGES=(
   cmake ninja-build python3 python3-jsonschema      # build and tests
   libcriterion-dev uthash-dev libunwind-dev         # unit tests, runtime
   libtrilinos-kokkos-dev                            # Kokkos 3.4 for tests and examples
+  libtrilinos-kokkos-kernels-dev                    # Kokkos Kernels 3.4 for tests/kernels
   graphviz                                          # computation graph pictures
   openmpi-bin libopenmpi-dev                        # libkkrace_mpi and tests/mpi
 )

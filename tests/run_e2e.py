@@ -17,7 +17,8 @@ The test file says what kkrace must report, in comments:
   // EXPECT-KOKKOS44: deadlock subkind=hang     (expected on Kokkos 4.4 and
   //                                             later only)
   // REQUIRES: kokkos4                          (skipped, status 77, on
-  //                                             older Kokkos)
+  //                                             older Kokkos; kokkoskernels:
+  //                                             without Kokkos Kernels)
   // MPI-RANKS: 2 4                             (built with mpicxx, run with
   //                                             mpirun -np 2 and -np 4; the
   //                                             ranks' reports, deduplicated,
@@ -192,6 +193,10 @@ def main():
         spec["expect"] += spec["expect44"]
     if "kokkos4" in spec["requires"] and version < 40000:
         print("SKIP: %s needs Kokkos 4 (found %d)" % (a.test, version))
+        return 77
+    if "kokkoskernels" in spec["requires"] and not os.path.exists(
+            os.path.join(a.kokkos_include, "KokkosKernels_config.h")):
+        print("SKIP: %s needs Kokkos Kernels next to Kokkos" % a.test)
         return 77
     if spec["ranks"] and not (shutil.which("mpicxx") and
                               shutil.which("mpirun")):

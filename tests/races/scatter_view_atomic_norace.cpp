@@ -1,0 +1,34 @@
+// A ScatterView histogram with atomic contributions (ScatterAtomic),
+// contributed into the View after the kernel: contributions through access()
+// are atomics.
+// EXPECT: no-report
+#include <Kokkos_Core.hpp>
+#include <Kokkos_ScatterView.hpp>
+#include <cstdio>
+
+namespace KE = Kokkos::Experimental;
+using space = Kokkos::DefaultExecutionSpace;
+
+int main(int argc, char *argv[]) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int n = 100, bins = 8;
+    Kokkos::View<int *> key("key", n);
+    Kokkos::View<double *> h("h", bins);
+    Kokkos::parallel_for(
+        "init", n, KOKKOS_LAMBDA(const int i) { key(i) = (i * 7) % bins; });
+    KE::ScatterView<double *, Kokkos::LayoutRight, space, KE::ScatterSum,
+                    KE::ScatterNonDuplicated, KE::ScatterAtomic>
+        s(h);
+    Kokkos::parallel_for(
+        "scatter", n, KOKKOS_LAMBDA(const int i) {
+          auto a = s.access();
+          a(key(i)) += 1.0;
+        });
+    KE::contribute(h, s);
+    Kokkos::fence();
+    printf("%g\n", h(1));
+  }
+  Kokkos::finalize();
+  return 0;
+}
