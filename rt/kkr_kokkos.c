@@ -63,6 +63,14 @@ static void fence_all(kkr_thread *t) {
   kkr_vc_free(&snap);
 }
 
+/* A global fence by the calling host thread, now (HostSpace deallocation
+ * on Kokkos 3.6 and later). */
+void kkr_kokkos_fence_all_now(kkr_thread *t) {
+  if (!t || t->abi.strand_depth || t->item_op)
+    return;
+  fence_all(t);
+}
+
 static int is_fencing(uint32_t kind) {
   return kind == KKR_OP_FENCE_GLOBAL || kind == KKR_OP_FENCE_INSTANCE ||
          kind == KKR_OP_FENCE_SPACE || kind == KKR_OP_DEEP_COPY ||

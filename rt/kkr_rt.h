@@ -349,6 +349,7 @@ void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
 /* ---- Kokkos Tools callbacks (called through the tools shim) ------------- */
 
 void kkr_kokkos_label(const char *name);
+void kkr_kokkos_fence_all_now(kkr_thread *t);
 void kkr_kokkos_deep_copy(const char *dst_label, const char *src_label);
 
 /* ---- Host threads (kkr_sync.c) ------------------------------------------ */

@@ -83,6 +83,14 @@ KKR_EXPORT void __kkrace_kokkosp_begin_parallel(const char *name) {
   kkr_kokkos_label(name);
 }
 
+/* The Kokkos Tools interface version tells Kokkos releases apart: from
+ * 3.6 on (20211015), HostSpace deallocation fences globally first. */
+static uint64_t tools_version;
+
+KKR_EXPORT void __kkrace_kokkosp_init(uint64_t version) {
+  tools_version = version;
+}
+
 KKR_EXPORT void __kkrace_kokkosp_allocate(const char *space,
                                           const char *label, const void *ptr,
                                           unsigned long long size) {
@@ -101,6 +109,8 @@ KKR_EXPORT void __kkrace_kokkosp_deallocate(const char *space,
     return;
   /* Check the free while the View is still known, so that its report names
    * the View; then forget the allocation. */
+  if (tools_version >= 20211015 && space && !strcmp(space, "Host"))
+    kkr_kokkos_fence_all_now(kkr_tls);
   kkr_view_alloc v;
   if (kkr_views_find((uintptr_t)ptr + 128, &v) || kkr_views_find((uintptr_t)ptr, &v))
     kkr_memory_freed(kkr_tls, v.lo, v.hi - v.lo, 0, 0);

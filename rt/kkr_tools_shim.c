@@ -39,6 +39,7 @@ extern void __kkrace_kokkosp_deallocate(const char *space, const char *label,
                                         const void *ptr,
                                         unsigned long long size)
     __attribute__((weak));
+extern void __kkrace_kokkosp_init(uint64_t version) __attribute__((weak));
 extern void __kkrace_kokkosp_begin_deep_copy(const char *dst_label,
                                              const char *src_label)
     __attribute__((weak));
@@ -65,6 +66,8 @@ static void *next_fn(const char *name) {
 
 EXPORT void kokkosp_init_library(int load_seq, uint64_t version,
                                  uint32_t ndevices, void *devices) {
+  if (__kkrace_kokkosp_init)
+    __kkrace_kokkosp_init(version);
   const char *list = getenv("KKRACE_CHAINED_KOKKOS_TOOLS");
   if (list && *list) {
     char first[4096];

@@ -194,6 +194,10 @@ def main():
     if "kokkos4" in spec["requires"] and version < 40000:
         print("SKIP: %s needs Kokkos 4 (found %d)" % (a.test, version))
         return 77
+    if "kokkos-before-3.6" in spec["requires"] and version >= 30600:
+        print("SKIP: %s is about Kokkos before 3.6 (found %d)" %
+              (a.test, version))
+        return 77
     if "kokkoskernels" in spec["requires"] and not os.path.exists(
             os.path.join(a.kokkos_include, "KokkosKernels_config.h")):
         print("SKIP: %s needs Kokkos Kernels next to Kokkos" % a.test)
