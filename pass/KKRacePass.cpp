@@ -416,6 +416,7 @@ private:
     if (Function *F = CB->getCalledFunction())
       Ps = splitParams(demangleParts(F->getName().str()).Params);
     bool Typed = Ps.size() == CB->arg_size() - First;
+    unsigned NValues = 0;
     for (unsigned A = First; A < CB->arg_size(); ++A) {
       Value *V = CB->getArgOperand(A);
       Type *T = V->getType();
@@ -433,6 +434,16 @@ private:
                             ? B.CreateZExtOrTrunc(V, B.getInt64Ty())
                             : B.CreateSExtOrTrunc(V, B.getInt64Ty()));
       } else if (T->isPointerTy()) {
+        // Several reduction values (several reducers, Kokkos 4): Kokkos
+        // keeps them side by side from the first one on.
+        bool Value = !Typed || (!Ps[A - First].empty() &&
+                                Ps[A - First].back() == '&' &&
+                                Ps[A - First].find(" const&") ==
+                                    std::string::npos);
+        if (Value && ++NValues > 1) {
+          UpdSize = 0; // from the first value on, unknown size
+          continue;
+        }
         Upd = V;
         UpdSize = paramDerefBytes(CB, A);
       }

@@ -356,7 +356,7 @@ CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos) {
   // what any does after (a broadcast, a reduction and a scan meet too).
   if (Ctx == "Kokkos::Impl::HostThreadTeamMember" &&
       (B == "team_barrier" || B == "team_broadcast" || B == "team_reduce" ||
-       B == "team_scan"))
+       B == "team_scan" || B == "impl_team_reduce" || B == "impl_team_scan"))
     return op(KKR_OP_TEAM_BARRIER);
 
   if (Ctx == "Kokkos") {
