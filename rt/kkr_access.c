@@ -1058,7 +1058,8 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
   access_range(t, (uintptr_t)p, size ? size : 1, acc, RET_PC, FRAME, slot);
   /* Host threads publish through release atomics (the check above saw the
    * access; the release comes with the write). */
-  if (KKR_UNLIKELY(kkr_mt) && (aflags & KKR_AF_RELEASE))
+  if (KKR_UNLIKELY(__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED)) &&
+      (aflags & KKR_AF_RELEASE))
     kkr_sync_atomic((uintptr_t)p, aflags);
 }
 

@@ -99,7 +99,7 @@ static __thread uint32_t nheld;
 static kkr_thread *user_thread(void) {
   if (!kkr_inited)
     return NULL;
-  kkr_thread *t = kkr_tls;
+  kkr_thread *t = kkr_thread_any();
   if (!t || t->ignore)
     return NULL;
   if (t->abi.strand_depth)
@@ -396,7 +396,7 @@ void kkr_dl_locked(uintptr_t addr, uint32_t stack) {
   if (!stack) {
     /* Not captured before (the first lock held): capture it now, for the
      * edges this lock will be the source of. */
-    kkr_thread *t = kkr_tls;
+    kkr_thread *t = kkr_thread_any();
     t->ignore++;
     stack = here(t, (uintptr_t)__builtin_return_address(0),
                  *(uintptr_t *)__builtin_frame_address(0));
@@ -609,7 +609,7 @@ void kkr_wait_begin(uint32_t kind, uintptr_t obj, uint32_t target,
                     uintptr_t pc, uintptr_t fp) {
   if (!watchdog_on || !kkr_inited)
     return;
-  kkr_thread *t = kkr_tls;
+  kkr_thread *t = kkr_thread_any();
   if (!t || t->ignore) /* kkrace's own locks (libunwind's, say) */
     return;
   /* A wait inside a wait (the locks inside MPI_Recv): the outer one says
@@ -626,9 +626,9 @@ void kkr_wait_begin(uint32_t kind, uintptr_t obj, uint32_t target,
 }
 
 void kkr_wait_end(void) {
-  if (!watchdog_on)
+  if (!watchdog_on || !kkr_inited)
     return;
-  kkr_thread *t = kkr_tls;
+  kkr_thread *t = kkr_thread_any();
   if (!t || t->ignore || !wait_depth)
     return;
   if (--wait_depth)
@@ -648,7 +648,7 @@ void kkr_owner_set(uintptr_t addr, const char *what, uintptr_t pc,
                    uintptr_t fp) {
   if (!watchdog_on || !kkr_inited)
     return;
-  kkr_thread *t = kkr_tls;
+  kkr_thread *t = kkr_thread_any();
   if (!t || t->ignore)
     return;
   kkr_spin_lock(&owners_lock);
@@ -678,9 +678,9 @@ void kkr_owner_set(uintptr_t addr, const char *what, uintptr_t pc,
 }
 
 void kkr_owner_clear(uintptr_t addr) {
-  if (!watchdog_on)
+  if (!watchdog_on || !kkr_inited)
     return;
-  kkr_thread *t = kkr_tls;
+  kkr_thread *t = kkr_thread_any();
   kkr_spin_lock(&owners_lock);
   owner_rec *o;
   HASH_FIND(hh, owners, &addr, sizeof addr, o);

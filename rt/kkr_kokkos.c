@@ -302,7 +302,7 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
      * was last freed), and with one host thread everything that may touch
      * it later is ordered after this: its initialization cannot race and
      * need not be recorded. */
-    if (__atomic_load_n(&kkr_nthreads, __ATOMIC_RELAXED) <= 1) {
+    if (!__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED)) {
       op->quiet = 1;
       t->ignore++;
     }

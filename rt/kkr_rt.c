@@ -62,13 +62,58 @@ static void thread_stack_bounds(kkr_thread *t) {
   }
 }
 
+/* A thread that kkrace knows (it saw it created, or it synchronized) but
+ * that has not run instrumented code yet: an MPI library's progress thread,
+ * say.  Only when a second thread runs instrumented code does the runtime
+ * take the locked paths (kkr_mt). */
+static __thread kkr_thread *kkr_tls_idle;
+static uint32_t active_threads;
+
+static void activate(kkr_thread *t) {
+  (void)t;
+  if (__atomic_fetch_add(&active_threads, 1, __ATOMIC_ACQ_REL) >= 1)
+    __atomic_store_n(&kkr_mt, 1, __ATOMIC_RELEASE);
+}
+
+static kkr_thread *thread_new(void);
+
+kkr_thread *kkr_thread_any(void) {
+  if (kkr_tls)
+    return kkr_tls;
+  if (kkr_tls_idle)
+    return kkr_tls_idle;
+  if (!kkr_inited && !kkr_dir)
+    kkr_init();
+  if (kkr_tls)
+    return kkr_tls;
+  kkr_thread *t = thread_new();
+  kkr_tls = NULL;
+  kkr_tls_idle = t;
+  return t;
+}
+
 /* A thread's state, made at its first event.  Threads that kkrace saw being
  * created inherit their creator's clock in kkr_sync.c. */
 kkr_thread *kkr_thread_slow(void) {
   if (kkr_tls)
     return kkr_tls;
+  if (kkr_tls_idle) { /* its first instrumented code */
+    kkr_thread *t = kkr_tls_idle;
+    kkr_tls_idle = NULL;
+    kkr_tls = t;
+    activate(t);
+    return t;
+  }
   if (!kkr_inited && !kkr_dir)
     kkr_init();
+  if (kkr_tls)
+    return kkr_tls;
+  kkr_thread *t = thread_new();
+  activate(t);
+  return t;
+}
+
+static kkr_thread *thread_new(void) {
   kkr_thread *t = kkr_alloc(sizeof *t);
   t->ignore = 1; /* getattr may allocate and free */
   kkr_tls = t;

@@ -248,10 +248,14 @@ extern __thread kkr_thread *__kkrace_tls
     __attribute__((tls_model("initial-exec"), visibility("default")));
 #define kkr_tls __kkrace_tls
 KKR_HIDDEN extern int kkr_inited;
-KKR_HIDDEN extern int kkr_mt;            /* the process has more than one thread */
+KKR_HIDDEN extern int kkr_mt;            /* a second thread runs instrumented code */
+KKR_HIDDEN extern int kkr_spawned;       /* the process created a thread */
 KKR_HIDDEN extern uintptr_t kkr_text_base; /* start of the main executable's image */
 
 kkr_thread *kkr_thread_slow(void);
+/* The thread's state for synchronization only: made if needed, without
+ * making the thread one that runs instrumented code (kkr_mt). */
+kkr_thread *kkr_thread_any(void);
 KKR_INLINE kkr_thread *kkr_thread_get(void) {
   kkr_thread *t = kkr_tls;
   return KKR_LIKELY(t != NULL) ? t : kkr_thread_slow();

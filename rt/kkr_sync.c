@@ -67,7 +67,7 @@ static void sync_forget(uintptr_t addr) {
 static kkr_thread *host_thread(void) {
   if (!kkr_inited)
     return NULL;
-  kkr_thread *t = kkr_thread_get();
+  kkr_thread *t = kkr_thread_any();
   /* Inside a Kokkos operation, synchronization is Kokkos' own (the locks
    * of an instance, of a fence): the graph says what the operation orders,
    * not how this Kokkos build implements it.  Inside a kernel, strands are
@@ -189,7 +189,7 @@ typedef struct {
 
 /* A thread ends: what it did is published for pthread_join. */
 static void thread_finish(void) {
-  kkr_thread *t = kkr_tls;
+  kkr_thread *t = kkr_inited ? kkr_thread_any() : NULL;
   if (!t || t->info->finished)
     return;
   kkr_vc_assign(&t->info->final_vc, &t->vc);
@@ -199,7 +199,7 @@ static void thread_finish(void) {
 
 static void *thread_start(void *p) {
   start_arg *sa = p;
-  kkr_thread *t = kkr_thread_slow();
+  kkr_thread *t = kkr_thread_any();
   t->info->self = pthread_self();
   t->info->create_stack = sa->create_stack;
   kkr_vc_join(&t->vc, &sa->vc);
@@ -214,6 +214,8 @@ static void *thread_start(void *p) {
   return ret;
 }
 
+int kkr_spawned;
+
 int kkr_real_pthread_create(pthread_t *th, const pthread_attr_t *attr,
                             void *(*fn)(void *), void *arg) {
   RESOLVE(pthread_create);
@@ -225,7 +227,7 @@ KKR_EXPORT int pthread_create(pthread_t *th, const pthread_attr_t *attr,
   RESOLVE(pthread_create);
   if (!kkr_inited)
     return REAL(pthread_create)(th, attr, fn, arg);
-  kkr_thread *t = kkr_thread_get();
+  kkr_thread *t = kkr_thread_any();
   start_arg *sa = kkr_alloc(sizeof *sa);
   sa->fn = fn;
   sa->arg = arg;
@@ -235,7 +237,9 @@ KKR_EXPORT int pthread_create(pthread_t *th, const pthread_attr_t *attr,
   sa->create_stack = kkr_stack_put(pcs, n);
   kkr_vc_assign(&sa->vc, &t->vc);
   sa->creator_node = t->host_node;
-  __atomic_store_n(&kkr_mt, 1, __ATOMIC_RELEASE);
+  /* (kkr_mt: when the new thread runs instrumented code, if it does.
+   * From now on, release and acquire atomics order threads.) */
+  __atomic_store_n(&kkr_spawned, 1, __ATOMIC_RELEASE);
   if (!t->item_op)
     kkr_host_tick(t); /* the creator's later accesses are not the child's past */
   int r = REAL(pthread_create)(th, attr, thread_start, sa);
@@ -552,6 +556,6 @@ void kkr_sync_atomic(uintptr_t addr, uint32_t aflags) {
 }
 
 KKR_EXPORT void __kkrace_atomic_acquire(void *p) {
-  if (kkr_mt)
+  if (__atomic_load_n(&kkr_spawned, __ATOMIC_ACQUIRE))
     acquire((uintptr_t)p);
 }
