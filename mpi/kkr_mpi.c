@@ -39,11 +39,14 @@ extern void __kkrace_wait_end(void) __attribute__((weak));
 
 /* A blocking call, for the hang watchdog: what it waits for, on which
  * peer rank (-1: any rank, a request, a collective). */
+/* The peer of a collective: every rank of the communicator. */
+#define KKR_MPI_COLLECTIVE (-2)
+
 static void wait_begin(const char *call, const char *dir, int peer, int tag) {
   if (!__kkrace_wait_begin)
     return;
   char what[160];
-  if (peer >= 0)
+  if (peer >= 0 && dir)
     snprintf(what, sizeof what, "%s %s rank %d (tag %d)", call, dir, peer, tag);
   else
     snprintf(what, sizeof what, "%s", call);
@@ -95,6 +98,55 @@ static void host_read(const void *buf, int count, MPI_Datatype type) {
 static void host_write(void *buf, int count, MPI_Datatype type) {
   if (on() && real_buf(buf))
     __kkrace_write_range(buf, span(count, type), NULL);
+}
+
+/* What each pending request waits on, for MPI_Wait's hang report. */
+#define MAX_PENDING 4096
+static struct pending {
+  MPI_Request req;
+  int peer;
+  char what[96];
+} pending[MAX_PENDING];
+static int npending;
+
+static void pending_add(MPI_Request req, int peer, const char *what) {
+  if (!__kkrace_wait_begin || req == MPI_REQUEST_NULL)
+    return;
+  int slot = -1;
+  for (int i = 0; i < npending && slot < 0; i++)
+    if (pending[i].req == req || pending[i].req == MPI_REQUEST_NULL)
+      slot = i;
+  if (slot < 0 && npending < MAX_PENDING)
+    slot = npending++;
+  if (slot < 0)
+    return;
+  pending[slot].req = req;
+  pending[slot].peer = peer;
+  snprintf(pending[slot].what, sizeof pending[slot].what, "%s", what);
+}
+
+static struct pending *pending_find(MPI_Request req) {
+  for (int i = 0; i < npending; i++)
+    if (pending[i].req == req && req != MPI_REQUEST_NULL)
+      return &pending[i];
+  return NULL;
+}
+
+/* MPI_Wait(all) on requests: what the first one with a known peer waits
+ * for. */
+static void wait_on(const char *call, const MPI_Request *reqs, int n) {
+  if (!__kkrace_wait_begin)
+    return;
+  for (int i = 0; i < n; i++) {
+    struct pending *p = pending_find(reqs[i]);
+    if (p && p->peer >= 0) {
+      char what[160];
+      snprintf(what, sizeof what, "%s on %s", call, p->what);
+      __kkrace_wait_begin(what, p->peer);
+      return;
+    }
+  }
+  __kkrace_wait_begin(call, -1);
 }
 
 /* A nonblocking operation: a work item on the request that reads (send)
@@ -177,6 +229,9 @@ int MPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest,
       char label[160];                                                        \
       p2p_label(label, sizeof label, #name, "to", dest, tag);                 \
       async(*req, label, buf, span(count, type), NULL, 0);                    \
+      char what[96];                                                          \
+      snprintf(what, sizeof what, #name " to rank %d (tag %d)", dest, tag);   \
+      pending_add(*req, dest, what);                                          \
     }                                                                         \
     return r;                                                                 \
   }
@@ -192,6 +247,9 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
     char label[160];
     p2p_label(label, sizeof label, "MPI_Irecv", "from", source, tag);
     async(*req, label, NULL, 0, buf, span(count, type));
+    char what[96];
+    snprintf(what, sizeof what, "MPI_Irecv from rank %d (tag %d)", source, tag);
+    pending_add(*req, source, what);
   }
   return r;
 }
@@ -289,7 +347,7 @@ int MPI_Request_free(MPI_Request *req) {
 
 int MPI_Wait(MPI_Request *req, MPI_Status *status) {
   MPI_Request before = *req;
-  wait_begin("MPI_Wait", NULL, -1, 0);
+  wait_on("MPI_Wait", req, 1);
   int r = PMPI_Wait(req, status);
   wait_end();
   if (r == MPI_SUCCESS)
@@ -311,7 +369,7 @@ int MPI_Waitall(int n, MPI_Request reqs[], MPI_Status statuses[]) {
   MPI_Request before[MAX_BATCH];
   int k = n < MAX_BATCH ? n : MAX_BATCH;
   memcpy(before, reqs, (size_t)k * sizeof *reqs);
-  wait_begin("MPI_Waitall", NULL, -1, 0);
+  wait_on("MPI_Waitall", reqs, n);
   int r = PMPI_Waitall(n, reqs, statuses);
   wait_end();
   if (r == MPI_SUCCESS)
@@ -399,7 +457,7 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root,
   int me = comm_rank(comm);
   if (me == root)
     host_read(buf, count, type);
-  wait_begin("MPI_Bcast", NULL, -1, 0);
+  wait_begin("MPI_Bcast", NULL, KKR_MPI_COLLECTIVE, 0);
   int r = PMPI_Bcast(buf, count, type, root, comm);
   wait_end();
   if (me != root)
@@ -420,7 +478,7 @@ int MPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
 int MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
                   MPI_Op op, MPI_Comm comm) {
   host_read(sbuf == MPI_IN_PLACE ? rbuf : sbuf, count, type);
-  wait_begin("MPI_Allreduce", NULL, -1, 0);
+  wait_begin("MPI_Allreduce", NULL, KKR_MPI_COLLECTIVE, 0);
   int r = PMPI_Allreduce(sbuf, rbuf, count, type, op, comm);
   wait_end();
   host_write(rbuf, count, type);
@@ -469,7 +527,7 @@ int MPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
 }
 
 int MPI_Barrier(MPI_Comm comm) {
-  wait_begin("MPI_Barrier", NULL, -1, 0);
+  wait_begin("MPI_Barrier", NULL, KKR_MPI_COLLECTIVE, 0);
   int r = PMPI_Barrier(comm);
   wait_end();
   return r;

@@ -321,7 +321,9 @@ static const char *race_subkind(const kkr_report *r) {
     return "iteration-overlap";
   if (a->type == KKR_NODE_HOST && b->type == KKR_NODE_HOST)
     return "host-threads";
-  if (a->type == KKR_NODE_MPI || b->type == KKR_NODE_MPI)
+  /* The request was pending when the other access came; an MPI operation
+   * that reads what unfenced work wrote is a missing fence. */
+  if (b->type == KKR_NODE_MPI)
     return "mpi-pending";
   if (a->type != KKR_NODE_HOST && b->type != KKR_NODE_HOST) {
     kkr_timeline *ta = kkr_timeline_get(a->tl), *tb = kkr_timeline_get(b->tl);

@@ -540,6 +540,32 @@ static const char *job_dir(void) {
 
 #define MAX_RANKS 4096
 
+/* A rank of the job that is not waiting in the collective call (whose
+ * file says something else, or that has none), or -1. */
+static int rank_outside(const char *dir, const char *call, int self) {
+  const char *env = getenv("OMPI_COMM_WORLD_SIZE");
+  if (!env)
+    env = getenv("PMI_SIZE");
+  int size = env ? atoi(env) : 0;
+  for (int s = 0; s < size && s < MAX_RANKS; s++) {
+    if (s == self)
+      continue;
+    char p[600], line[256] = "";
+    int peer;
+    snprintf(p, sizeof p, "%s/rank%d", dir, s);
+    FILE *g = fopen(p, "r");
+    if (!g)
+      return s;
+    if (fscanf(g, "%d\n", &peer) != 1 || !fgets(line, sizeof line, g))
+      line[0] = 0;
+    fclose(g);
+    line[strcspn(line, "\n")] = 0;
+    if (strcmp(line, call) != 0)
+      return s;
+  }
+  return -1;
+}
+
 /* Writes this rank's wait (peer, what); returns the cycle through this
  * rank, in words, or 0 if none is known. */
 static int rank_cycle(int peer, const char *what, kkr_str *out,
@@ -581,6 +607,15 @@ static int rank_cycle(int peer, const char *what, kkr_str *out,
       line[strcspn(line, "\n")] = 0;
       kkr_str_printf(&chain, "%srank %d (%s)", chain.len ? " -> " : "", r,
                      line);
+      if (next == -2) {
+        /* A collective: it waits for the ranks that have not entered it. */
+        next = rank_outside(dir, line, r);
+        if (next < 0)
+          break;
+        char why[64];
+        snprintf(why, sizeof why, " waits for rank %d, not in it", next);
+        kkr_str_printf(&chain, "%s", why);
+      }
       if (next < 0 || next >= MAX_RANKS)
         break;
       if (next == kkr_rank) {
