@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "kkr_report.h"
 #include "kkr_dot.h"
+#include "kkr_frames.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -616,64 +617,20 @@ static void symbolize_access(kkr_access_info *a) {
   kkr_stack_cut_after_main(&a->sym);
 }
 
-/* The qualified name of a symbolized function, without its return type and
- * parameters: "Kokkos::Impl::ParallelFor<...>::exec<void>" for
- * "std::enable_if<...>::type Kokkos::Impl::ParallelFor<...>::exec<void>() const". */
 static void qualified_name(kkr_str *s, const char *function) {
-  size_t len = strlen(function), end = len, start = 0;
-  int depth = 0;
-  for (size_t i = 0; i < len; i++) {
-    char c = function[i];
-    if (c == '<')
-      depth++;
-    else if (c == '>')
-      depth--;
-    else if (c == ' ' && depth == 0 && end == len)
-      start = i + 1;
-    else if (c == '(' && depth == 0) {
-      if (i >= 8 && !strncmp(function + i - 8, "operator", 8) &&
-          function[i + 1] == ')') {
-        i++;
-        continue;
-      }
-      end = i;
-      break;
-    }
-  }
-  if (start >= end)
-    start = 0;
+  size_t start, end;
+  kkr_qualified_span(function, &start, &end);
   kkr_str_printf(s, "%.*s", (int)(end - start), function + start);
-}
-
-static int is_kokkos_function(const char *f) {
-  if (!f)
-    return 0;
-  kkr_str q = {0};
-  qualified_name(&q, f);
-  int k = q.buf && (!strncmp(q.buf, "Kokkos::", 8) || !strncmp(q.buf, "desul::", 7));
-  kkr_str_free(&q);
-  return k;
-}
-
-/* The C++ standard library's own frames (std::mutex::lock, ...). */
-static int is_std_frame(const kkr_frame *f) {
-  const char *fn = f->function;
-  if (fn && (!strncmp(fn, "std::", 5) || !strncmp(fn, "__gnu_cxx::", 11) ||
-             !strncmp(fn, "__gthread", 9)))
-    return 1;
-  return f->file && (strstr(f->file, "/include/c++/") ||
-                     strstr(f->file, "/c++/12/bits/") ||
-                     strstr(f->file, "/gthr-default.h"));
 }
 
 const kkr_frame *kkr_report_top_frame(const kkr_sym_stack *st) {
   for (uint32_t i = 0; i < st->n; i++)
     if (st->frames[i].file && st->frames[i].function &&
-        !is_kokkos_function(st->frames[i].function) &&
-        !is_std_frame(&st->frames[i]))
+        !kkr_is_kokkos_function(st->frames[i].function) &&
+        !kkr_is_std_frame(st->frames[i].function, st->frames[i].file))
       return &st->frames[i];
   for (uint32_t i = 0; i < st->n; i++)
-    if (st->frames[i].file && !is_kokkos_function(st->frames[i].function))
+    if (st->frames[i].file && !kkr_is_kokkos_function(st->frames[i].function))
       return &st->frames[i];
   return st->n ? &st->frames[0] : NULL;
 }
@@ -684,9 +641,9 @@ static void trim_work_stack(kkr_access_info *a) {
   if (a->node.type == KKR_NODE_HOST || a->node.type == KKR_NODE_MPI)
     return; /* an MPI operation's access: where the program started it */
   uint32_t i = 0;
-  while (i < a->sym.n && is_kokkos_function(a->sym.frames[i].function))
+  while (i < a->sym.n && kkr_is_kokkos_function(a->sym.frames[i].function))
     i++;
-  while (i < a->sym.n && !is_kokkos_function(a->sym.frames[i].function))
+  while (i < a->sym.n && !kkr_is_kokkos_function(a->sym.frames[i].function))
     i++;
   if (i < a->sym.n && i > 0)
     a->sym.n = i;

@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "kkr_frames.h"
 #include "kkr_json.h"
 #include "kkr_rules.h"
 
@@ -255,64 +256,6 @@ static size_t naccesses(const report *r) {
   return a ? a->n : 0;
 }
 
-/* The qualified name of a demangled function, without return type and
- * parameters (as report/kkr_report.c's qualified_name). */
-static void qualified_name(sbuf *s, const char *function) {
-  size_t len = strlen(function), end = len, start = 0;
-  int depth = 0;
-  for (size_t i = 0; i < len; i++) {
-    char c = function[i];
-    if (c == '<')
-      depth++;
-    else if (c == '>')
-      depth--;
-    else if (c == ' ' && depth == 0 && end == len)
-      start = i + 1;
-    else if (c == '(' && depth == 0) {
-      if (i >= 8 && !strncmp(function + i - 8, "operator", 8) &&
-          function[i + 1] == ')') {
-        i++;
-        continue;
-      }
-      end = i;
-      break;
-    }
-  }
-  if (start >= end)
-    start = 0;
-  sb_printf(s, "%.*s", (int)(end - start), function + start);
-}
-
-/* A frame of Kokkos (or desul, under it). */
-static int is_kokkos_function(const char *f) {
-  if (!f)
-    return 0;
-  sbuf q = {0};
-  qualified_name(&q, f);
-  const char *n = sb_str(&q);
-  int k = !strncmp(n, "Kokkos::", 8) || !strncmp(n, "desul::", 7);
-  sb_free(&q);
-  return k;
-}
-
-/* A frame of the C++ standard library (std::mutex::lock, ...): by name, or
- * by the library's headers. */
-static int is_std_frame(const char *fn, const char *file) {
-  if (fn && (!strncmp(fn, "std::", 5) || !strncmp(fn, "__gnu_cxx::", 11) ||
-             !strncmp(fn, "__gthread", 9)))
-    return 1;
-  if (fn) {
-    sbuf q = {0};
-    qualified_name(&q, fn);
-    int in_std = !strncmp(sb_str(&q), "std::", 5);
-    sb_free(&q);
-    if (in_std)
-      return 1;
-  }
-  return file && (strstr(file, "/include/c++/") || strstr(file, "/c++/12/bits/") ||
-                  strstr(file, "/gthr-default.h"));
-}
-
 /* The frame a report is about, as the runtime chooses it
  * (kkr_report_top_frame): the first with a file and a function that is
  * neither Kokkos' nor the C++ library's; else the first with a file that is
@@ -324,13 +267,13 @@ static const kkr_json *top_frame(const kkr_json *stack) {
     const kkr_json *f = stack->items[i];
     const char *file = kkr_json_string(kkr_json_get(f, "file"));
     const char *fn = kkr_json_string(kkr_json_get(f, "function"));
-    if (file && fn && !is_kokkos_function(fn) && !is_std_frame(fn, file))
+    if (file && fn && !kkr_is_kokkos_function(fn) && !kkr_is_std_frame(fn, file))
       return f;
   }
   for (size_t i = 0; i < stack->n; i++) {
     const kkr_json *f = stack->items[i];
     if (kkr_json_string(kkr_json_get(f, "file")) &&
-        !is_kokkos_function(kkr_json_string(kkr_json_get(f, "function"))))
+        !kkr_is_kokkos_function(kkr_json_string(kkr_json_get(f, "function"))))
       return f;
   }
   return stack->items[0];

@@ -386,8 +386,7 @@ static void split_cell(kkr_cell *c, kkr_split *s) {
  * orders the phases (the threads of a team met there); between teams, or
  * kernels, team scratch memory is not shared (each team has its own). */
 static void filter_conflicts(kkr_thread *t, uintptr_t w, conflict_list *cl) {
-  int team = t->abi.strand_depth && t->item_op && t->item_op->item &&
-             t->item_op->item->team;
+  int team = t->abi.strand_depth && kkr_in_team_item(t);
   uint32_t cs = KKR_CUR_STRAND(t);
   int scratch = -1;
   int k = 0;
@@ -906,6 +905,8 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
     loop_body(t, a, stride, count, size, acc, mode, nidx, vary, idx, step,   \
               pc, slot);                                                      \
   }
+LOOP_COPY(loop_r8_team, 8, 0, LOOP_TEAM)
+LOOP_COPY(loop_w8_team, 8, ACC_WRITE, LOOP_TEAM)
 LOOP_COPY(loop_r8_range, 8, 0, LOOP_RANGE)
 LOOP_COPY(loop_w8_range, 8, ACC_WRITE, LOOP_RANGE)
 LOOP_COPY(loop_r4_range, 4, 0, LOOP_RANGE)
@@ -966,7 +967,7 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
     count = 2;
   uint32_t mode = LOOP_CURRENT;
   if (nidx == 1 && t->item_op && t->abi.strand_depth == 1 &&
-      t->team_nest == 0 && t->item_op->item && t->item_op->item->team) {
+      t->team_nest == 0 && kkr_in_team_item(t)) {
     /* A nested TeamThreadRange loop in a team's own code. */
     mode = LOOP_TEAM;
   } else if (nidx && t->item_op && !t->abi.strand_depth) {
@@ -992,6 +993,12 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
   } else {
 #define LOOP_CASE(sz, ac, md) (sz | (ac) << 8 | (md) << 12)
     switch (LOOP_CASE(size, acc, mode)) {
+    case LOOP_CASE(8, 0, LOOP_TEAM):
+      loop_r8_team(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+      break;
+    case LOOP_CASE(8, ACC_WRITE, LOOP_TEAM):
+      loop_w8_team(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+      break;
     case LOOP_CASE(8, 0, LOOP_RANGE):
       loop_r8_range(t, a, stride, count, nidx, vary, idx, step, pc, slot);
       break;

@@ -471,7 +471,7 @@ static void team_nested_end(kkr_thread *t) {
 }
 
 void kkr_team_barrier(kkr_thread *t) {
-  if (!t->item_op || !t->item_op->item || !t->item_op->item->team)
+  if (!kkr_in_team_item(t))
     return;
   t->team_phase++;
   team_set_rec(t);
@@ -502,7 +502,7 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
   uint32_t vector = nidx & KKR_ABI_STRAND_VECTOR;
   nidx &= ~KKR_ABI_STRAND_VECTOR;
   if (t->abi.strand_depth++) {
-    if (t->item_op && t->item_op->item && t->item_op->item->team)
+    if (kkr_in_team_item(t))
       team_nested_begin(t, i0, nidx, vector);
     return;
   }
@@ -551,7 +551,7 @@ KKR_EXPORT void __kkrace_strand_end(void) {
   if (!t || t->abi.strand_depth == 0)
     return;
   if (--t->abi.strand_depth) {
-    if (t->item_op && t->item_op->item && t->item_op->item->team)
+    if (kkr_in_team_item(t))
       team_nested_end(t);
     return;
   }

@@ -371,6 +371,9 @@ void kkr_sync_atomic(uintptr_t addr, uint32_t aflags);
 #define KKR_TEAM_PHASE(id) ((((id) - 2u) >> 7) & 7u)
 #define KKR_TEAM_SUB(id) (((id) - 2u) & 127u)
 #define KKR_TEAM_SINGLE 127u
+/* Is the running work item a TeamPolicy's? */
+#define kkr_in_team_item(t)                                                   \
+  ((t)->item_op && (t)->item_op->item && (t)->item_op->item->team)
 /* A team barrier in the running strand. */
 void kkr_team_barrier(kkr_thread *t);
 
