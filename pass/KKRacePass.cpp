@@ -515,8 +515,8 @@ public:
     uint64_t UpdSize = cast<ConstantInt>(CI->getArgOperand(5))->getZExtValue();
     SmallVector<Value *, 6> Args(CI->args());
     inlineStrandBegin(CI, CI->getArgOperand(0),
-                      isa<ConstantPointerNull>(Upd) ? nullptr : Upd,
-                      UpdSize ? UpdSize : KKR_ABI_UNKNOWN_VALUE_SIZE, Args);
+                      isa<ConstantPointerNull>(Upd) ? nullptr : Upd, UpdSize,
+                      Args);
     CI->eraseFromParent();
   }
 
@@ -1270,9 +1270,15 @@ private:
     SmallVector<CallInst *, 8> Begins, Ends;
     for (Instruction &I : instructions(F)) {
       if (isCallTo(I, RT.strand_begin)) {
-        auto *N = dyn_cast<ConstantInt>(cast<CallInst>(I).getArgOperand(3));
-        if (N && N->getZExtValue() == 1)
-          Begins.push_back(cast<CallInst>(&I));
+        // A reduction value of unknown size (an array reduction) is sized
+        // by the runtime, which knows the allocations around it.
+        auto &CI = cast<CallInst>(I);
+        auto *N = dyn_cast<ConstantInt>(CI.getArgOperand(3));
+        bool UnknownValue =
+            !isa<ConstantPointerNull>(CI.getArgOperand(4)) &&
+            cast<ConstantInt>(CI.getArgOperand(5))->isZero();
+        if (N && N->getZExtValue() == 1 && !UnknownValue)
+          Begins.push_back(&CI);
       } else if (isCallTo(I, RT.strand_end)) {
         Ends.push_back(cast<CallInst>(&I));
       }

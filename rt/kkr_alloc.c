@@ -135,6 +135,22 @@ int kkr_views_find(uintptr_t addr, kkr_view_alloc *out) {
   return found;
 }
 
+/* The end of the memory at addr that may belong to one object of unknown
+ * size: the end of the View holding addr, else the start of the next View's
+ * allocation (another object), and never past addr + cap. */
+uintptr_t kkr_views_object_end(uintptr_t addr, uintptr_t cap) {
+  kkr_view_alloc d;
+  if (kkr_views_find(addr, &d))
+    return d.hi;
+  uintptr_t end = addr + cap;
+  kkr_spin_lock(&views_lock);
+  uint32_t i = views_lower_bound(addr + 1);
+  if (i < nviews && views[i].lo < end)
+    end = views[i].lo;
+  kkr_spin_unlock(&views_lock);
+  return end;
+}
+
 int kkr_views_take(uintptr_t lo, kkr_view_alloc *out) {
   int found = 0;
   kkr_spin_lock(&views_lock);

@@ -407,6 +407,7 @@ void kkr_node_item(kkr_thread *t, kkr_op *op) {
   t->cur_vc = &t->item_vc;
   t->item_op = op;
   t->strand_count = 0;
+  t->last_value_lo = t->last_value_hi = 0; /* Views may have come and gone */
   use_sites(t, op->item->sites);
   /* The item's own node stops the scan: its clock does not include it. */
   uint32_t h = horizon_scan(&t->item_vc, op->item_h, HORIZON_SCAN_MAX);

@@ -477,9 +477,10 @@ void kkr_team_barrier(kkr_thread *t) {
   team_set_rec(t);
 }
 
-/* The reduction value of unknown size (an array reduction's T*): Kokkos
- * keeps it in its reduction buffer (the host backends' team scratch), all
- * of which belongs to the strand; elsewhere, a bound. */
+/* The reduction value of unknown size (an array reduction's T*): in Kokkos'
+ * reduction buffer (the host backends' team scratch), all of that buffer
+ * belongs to the strand; elsewhere (the program's result array), the
+ * memory up to the next View, within a bound. */
 static uintptr_t unknown_value_size(kkr_thread *t, uintptr_t value) {
   if (t->last_value_lo <= value && value < t->last_value_hi)
     return t->last_value_hi - value;
@@ -487,9 +488,11 @@ static uintptr_t unknown_value_size(kkr_thread *t, uintptr_t value) {
   if (kkr_is_scratch(value) && kkr_views_find(value, &v) && v.hi > value) {
     t->last_value_lo = v.lo;
     t->last_value_hi = v.hi;
-    return v.hi - value;
+  } else {
+    t->last_value_lo = value;
+    t->last_value_hi = kkr_views_object_end(value, KKR_ABI_UNKNOWN_VALUE_SIZE);
   }
-  return KKR_ABI_UNKNOWN_VALUE_SIZE;
+  return t->last_value_hi - value;
 }
 
 KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
