@@ -194,6 +194,17 @@ int main(int argc, char **argv) {
           break;
         }
       }
+      /* A CUDA program: kkrace's CUPTI module, which reports its GPU work. */
+      const char *cupti = lib("libkkrace_cupti.so");
+      for (int i = 1; i < n; i++) {
+        const char *a = args[i];
+        if (!strcmp(a, "-lcudart") || !strcmp(a, "-lcudart_static") ||
+            !strcmp(a, "-lcuda") || strstr(a, "libcudart")) {
+          if (access(cupti, R_OK) == 0)
+            args[n++] = (char *)cupti;
+          break;
+        }
+      }
     }
   }
   args[n] = NULL;

@@ -91,6 +91,10 @@ static uint8_t item_node_type(const kkr_item *it, uint32_t strand) {
   case KKR_OP_FILL_ASYNC:
   case KKR_OP_VIEW_INIT: return KKR_NODE_FILL;
   case KKR_OP_MPI_ASYNC: return KKR_NODE_MPI;
+  case KKR_OP_GPU_KERNEL:
+  case KKR_OP_GPU_MEMCPY:
+  case KKR_OP_GPU_MEMSET:
+  case KKR_OP_GPU_FREE: return KKR_NODE_GPU;
   default: return strand == KKR_STRAND_BACKEND ? KKR_NODE_WORK : KKR_NODE_STRAND;
   }
 }
@@ -117,6 +121,7 @@ static void node_from(uint32_t node, uint32_t strand, kkr_node_info *n) {
   n->thread = it->thread;
   n->space = tl && tl->inst ? kkr_space_short(tl->inst->space) : "?";
   n->inst_index = tl && tl->inst ? tl->inst->index : 0;
+  n->inst_ident = tl && tl->inst ? (uintptr_t)tl->inst->ident : 0;
   n->type = item_node_type(it, strand);
   if (n->type == KKR_NODE_STRAND) {
     uint32_t s = strand - 2;
@@ -200,8 +205,25 @@ const char *kkr_work_kind(const kkr_node_info *n) {
 
 const char *kkr_node_type_json(const kkr_node_info *n) {
   static const char *const t[] = {"host", "strand", "work", "copy", "fill",
-                                  "mpi"};
+                                  "mpi", "gpu"};
+  if (n->type == KKR_NODE_GPU)
+    switch (n->item.kind) {
+    case KKR_OP_GPU_KERNEL: return "kernel";
+    case KKR_OP_GPU_MEMCPY: return "memcpy";
+    case KKR_OP_GPU_MEMSET: return "memset";
+    default: return "free";
+    }
   return t[n->type];
+}
+
+/* "the default stream", "the per-thread default stream", "stream 2". */
+void kkr_describe_stream(kkr_str *s, const kkr_node_info *n) {
+  if (n->inst_ident == 0)
+    kkr_str_printf(s, "the default stream");
+  else if ((n->inst_ident >> 40 & 3u) == 3u && !(n->inst_ident & 0xffffffffffu))
+    kkr_str_printf(s, "the per-thread default stream");
+  else
+    kkr_str_printf(s, "stream %u", n->inst_index);
 }
 
 /* A kernel label as people read it: Kokkos names unlabeled kernels after
@@ -281,6 +303,19 @@ void kkr_describe_node(kkr_str *s, const kkr_node_info *n, int with_where) {
   case KKR_NODE_MPI:
     kkr_str_printf(s, "%s", n->item.label ? n->item.label : "an MPI request");
     return; /* its request is the "instance": nothing more to say */
+  case KKR_NODE_GPU:
+    if (n->item.kind == KKR_OP_GPU_KERNEL) {
+      kkr_str_printf(s, "kernel '");
+      append_label(s, n->item.label);
+      kkr_str_printf(s, "'");
+    } else {
+      kkr_str_printf(s, "%s", n->item.label ? n->item.label : "?");
+    }
+    if (with_where) {
+      kkr_str_printf(s, " on ");
+      kkr_describe_stream(s, n);
+    }
+    return;
   case KKR_NODE_FILL:
     if (n->item.kind == KKR_OP_VIEW_INIT) {
       kkr_str_printf(s, "the initialization of a View (");
@@ -311,6 +346,21 @@ void kkr_describe_node_id(kkr_str *s, uint32_t node) {
 
 /* ---- Collecting --------------------------------------------------------- */
 
+/* A GPU work item's accesses are its code on the device: the report shows
+ * where the program launched or started it. */
+static void gpu_stack(kkr_access_info *a) {
+  if (a->node.type != KKR_NODE_GPU)
+    return;
+  uint32_t n = 0;
+  const uintptr_t *pcs = kkr_stack_get(a->node.item.stack, &n);
+  if (n > 64)
+    n = 64;
+  if (pcs)
+    memcpy(a->pcs, pcs, n * sizeof *pcs);
+  a->npcs = n;
+  a->site_unknown = 0;
+}
+
 static const char *race_subkind(const kkr_report *r) {
   const kkr_node_info *a = &r->acc[0].node, *b = &r->acc[1].node;
   if (r->acc[0].freed)
@@ -326,6 +376,12 @@ static const char *race_subkind(const kkr_report *r) {
    * that reads what unfenced work wrote is a missing fence. */
   if (b->type == KKR_NODE_MPI)
     return "mpi-pending";
+  /* CUDA: two streams' work that no event orders; GPU work the host did not
+   * wait for. */
+  if (a->type == KKR_NODE_GPU && b->type == KKR_NODE_GPU)
+    return "unordered-streams";
+  if (a->type == KKR_NODE_GPU || b->type == KKR_NODE_GPU)
+    return "missing-sync";
   if (a->type != KKR_NODE_HOST && b->type != KKR_NODE_HOST) {
     kkr_timeline *ta = kkr_timeline_get(a->tl), *tb = kkr_timeline_get(b->tl);
     if (ta && tb && ta->inst == tb->inst && ta != tb &&
@@ -443,6 +499,8 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
     /* The representative reader is this very strand; another one read too. */
     old->node.idx_exact = 0;
   }
+  gpu_stack(cur);
+  gpu_stack(old);
   r->subkind = race_subkind(r);
   r->has_view = kkr_views_find(cur->addr, &r->view);
 
@@ -575,7 +633,8 @@ void kkr_stack_drop_kkrace(kkr_sym_stack *st) {
   for (uint32_t i = 0; i < st->n; i++) {
     const kkr_frame *f = &st->frames[i];
     if (f->module && (!strncmp(f->module, "libkkrace_kokkos_tools", 22) ||
-                      !strncmp(f->module, "libkkrace_mpi", 13)))
+                      !strncmp(f->module, "libkkrace_mpi", 13) ||
+                      !strncmp(f->module, "libkkrace_cupti", 15)))
       continue;
     st->frames[j++] = *f;
   }
@@ -638,8 +697,9 @@ const kkr_frame *kkr_report_top_frame(const kkr_sym_stack *st) {
 /* Inside a work item, the frames below the functor are the backend's loop
  * and the submission, which the report prints once as "dispatched at". */
 static void trim_work_stack(kkr_access_info *a) {
-  if (a->node.type == KKR_NODE_HOST || a->node.type == KKR_NODE_MPI)
-    return; /* an MPI operation's access: where the program started it */
+  if (a->node.type == KKR_NODE_HOST || a->node.type == KKR_NODE_MPI ||
+      a->node.type == KKR_NODE_GPU)
+    return; /* MPI and CUDA work: where the program started it */
   uint32_t i = 0;
   while (i < a->sym.n && kkr_is_kokkos_function(a->sym.frames[i].function))
     i++;

@@ -35,6 +35,7 @@ enum kkr_node_type {
   KKR_NODE_COPY,   /* an asynchronous deep_copy */
   KKR_NODE_FILL,   /* an asynchronous fill or View initialization */
   KKR_NODE_MPI,    /* a nonblocking MPI operation until its completion */
+  KKR_NODE_GPU,    /* a CUDA kernel, copy, memset or free on a stream */
 };
 
 /* A node of the graph, as a report describes it. */
@@ -55,6 +56,7 @@ typedef struct {
                            a nested iteration's thread */
   int64_t sub_idx;      /* its nested iteration (-1: unknown) */
   uint32_t team_key;    /* the team as the strand id has it */
+  uintptr_t inst_ident; /* GPU: the stream's key (0: the legacy default) */
 } kkr_node_info;
 
 /* One frame of a symbolized stack (inlined frames are frames too). */
@@ -160,6 +162,7 @@ const char *kkr_work_kind(const kkr_node_info *n);
 void kkr_describe_node_id(kkr_str *s, uint32_t node);
 const char *kkr_node_type_json(const kkr_node_info *n);
 void kkr_describe_strand(kkr_str *s, const kkr_node_info *n);
+void kkr_describe_stream(kkr_str *s, const kkr_node_info *n);
 void kkr_report_summary(kkr_str *s, const kkr_report *r);
 /* The first frame of a stack worth naming (the program's, not Kokkos'). */
 const kkr_frame *kkr_report_top_frame(const kkr_sym_stack *st);

@@ -64,6 +64,15 @@ static void json_node(kkr_str *s, const kkr_node_info *n) {
   kkr_str_free(&work);
   kkr_str_printf(s, ",\"work_kind\":\"%s\",\"instance\":\"%s#%u\"",
                  kkr_work_kind(n), n->space ? n->space : "?", n->inst_index);
+  if (n->type == KKR_NODE_GPU) {
+    kkr_str st = {0};
+    kkr_describe_stream(&st, n);
+    kkr_str_printf(s, ",\"stream\":");
+    json_string(s, st.buf ? st.buf : "");
+    kkr_str_free(&st);
+    if (n->item.gpu_conservative)
+      kkr_str_printf(s, ",\"footprint\":\"conservative\"");
+  }
   if (n->type == KKR_NODE_STRAND) {
     kkr_str idx = {0};
     if (n->nidx <= 1)

@@ -48,6 +48,24 @@ static void print_access(kkr_str *s, const kkr_report *r, int i) {
     print_frames(s, &a->sym);
     return;
   }
+  if (a->node.type == KKR_NODE_GPU) {
+    /* Device code: which allocation, not which byte; where it was launched. */
+    kkr_str_printf(s, "  %s of %s by ", verb(a, i == 0),
+                   r->has_view ? r->view.label : "memory");
+    kkr_describe_node(s, &a->node, 1);
+    kkr_str_printf(s, "%s, %s by ",
+                   a->node.item.gpu_conservative
+                       ? " (a conservative footprint: kkrace could not tell "
+                         "that the kernel only reads it)"
+                       : "",
+                   a->node.item.kind == KKR_OP_GPU_KERNEL ? "launched"
+                                                          : "called");
+    kkr_str_printf(s, a->node.thread ? "thread T%u" : "main thread",
+                   a->node.thread);
+    kkr_str_printf(s, " at:\n");
+    print_frames(s, &a->sym);
+    return;
+  }
   kkr_str_printf(s, "  %s of size %u at %p", verb(a, i == 0), a->size,
                  (void *)a->addr);
   if (r->has_view && a->size) {
@@ -80,7 +98,7 @@ static void describe_submitter(kkr_str *s, const kkr_node_info *n) {
 
 /* "'shift' was dispatched on Serial instance 0 by main thread at:" */
 static void print_dispatch(kkr_str *s, const kkr_node_info *n) {
-  if (!n->has_item)
+  if (!n->has_item || n->type == KKR_NODE_GPU) /* GPU: the access's stack */
     return;
   kkr_str_printf(s, "  ");
   switch (n->type) {
@@ -140,6 +158,16 @@ static void print_explanation(kkr_str *s, const kkr_report *r) {
                       "write its buffer until MPI_Wait (or a successful "
                       "MPI_Test) completes it, and nothing orders the other "
                       "access with that completion.\n");
+  } else if (!strcmp(r->subkind, "unordered-streams")) {
+    kkr_str_printf(s, "  The two run on streams that nothing orders: no "
+                      "event recorded after the first and waited on before "
+                      "the second (cudaEventRecord, cudaStreamWaitEvent), no "
+                      "synchronization of the host between them.\n");
+  } else if (!strcmp(r->subkind, "missing-sync")) {
+    kkr_str_printf(s, "  The host did not wait for the GPU work: no "
+                      "cudaStreamSynchronize, cudaEventSynchronize, "
+                      "cudaDeviceSynchronize or synchronous call orders it "
+                      "with the host's access.\n");
   } else if (!strcmp(r->subkind, "host-threads")) {
     kkr_str_printf(s, "  No synchronization orders these two threads' "
                       "accesses.\n");

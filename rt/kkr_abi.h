@@ -70,6 +70,29 @@ struct kkr_abi_thread {
  * the bytes after the value pointer are treated as private to the strand. */
 #define KKR_ABI_UNKNOWN_VALUE_SIZE 65536
 
+/* GPU work (the __kkrace_gpu_* entry points, called by the CUPTI module
+ * and by kkrace-gpu-replay). */
+enum {
+  KKR_GPU_MEM_HOST,      /* pageable host memory (not the GPU's) */
+  KKR_GPU_MEM_PINNED,    /* cudaMallocHost, cudaHostAlloc */
+  KKR_GPU_MEM_DEVICE,    /* cudaMalloc, cudaMallocPitch, cuMemAlloc */
+  KKR_GPU_MEM_MANAGED,   /* cudaMallocManaged */
+  KKR_GPU_MEM_ASYNC,     /* cudaMallocAsync (device memory of a pool) */
+  KKR_GPU_MEM_REGISTERED, /* cudaHostRegister'ed host memory */
+  KKR_GPU_MEM_COUNT
+};
+enum { KKR_GPU_KERNEL, KKR_GPU_MEMCPY, KKR_GPU_MEMSET, KKR_GPU_FREE,
+       KKR_GPU_WORK_COUNT };
+enum {
+  KKR_GPU_ACC_READ = 1,
+  KKR_GPU_ACC_WRITE = 2,
+  KKR_GPU_ACC_FREE = 4,
+  KKR_GPU_ACC_CONSERVATIVE = 8 /* not known to be only read: maybe written */
+};
+#define KKR_GPU_STREAM_NONBLOCKING 1u
+#define KKR_GPU_WAIT 1u  /* the host waits for it (work_end, free) */
+#define KKR_GPU_ASYNC 2u /* free: cudaFreeAsync on the stream */
+
 #define KKR_T_VOID void
 #define KKR_T_PTR void *
 #define KKR_T_I32 unsigned int

@@ -40,7 +40,7 @@ int kkr_mt;
 
 /* Kinds of access, as the entry points pass them (bits 12-15: log2 of the
  * size, for reports). */
-enum { ACC_WRITE = 1, ACC_ATOMIC = 2, ACC_FREE = 16 };
+enum { ACC_WRITE = KKR_ACC_WRITE, ACC_ATOMIC = 2, ACC_FREE = KKR_ACC_FREE };
 
 /* Cells are locked only once the process has a second thread. */
 static kkr_spin cell_locks[4096];

@@ -75,8 +75,8 @@ static void scratch_remove(uintptr_t lo) {
     }
 }
 
-void kkr_views_add(uintptr_t lo, uintptr_t size, const char *label,
-                   const char *space) {
+static void views_add(uintptr_t lo, uintptr_t size, const char *label,
+                      const char *space, uint8_t raw) {
   kkr_spin_lock(&views_lock);
   if (label && strstr(label, "scratch_mem"))
     scratch_add(lo, lo + size);
@@ -85,6 +85,7 @@ void kkr_views_add(uintptr_t lo, uintptr_t size, const char *label,
     views[i].hi = lo + size;
     views[i].label = kkr_intern(label);
     views[i].space = kkr_intern(space);
+    views[i].raw = raw;
     kkr_spin_unlock(&views_lock);
     return;
   }
@@ -98,8 +99,19 @@ void kkr_views_add(uintptr_t lo, uintptr_t size, const char *label,
   views[i].hi = lo + size;
   views[i].label = kkr_intern(label);
   views[i].space = kkr_intern(space);
+  views[i].raw = raw;
   nviews++;
   kkr_spin_unlock(&views_lock);
+}
+
+void kkr_views_add(uintptr_t lo, uintptr_t size, const char *label,
+                   const char *space) {
+  views_add(lo, size, label, space, 0);
+}
+
+void kkr_views_add_raw(uintptr_t lo, uintptr_t size, const char *label,
+                       const char *space) {
+  views_add(lo, size, label, space, 1);
 }
 
 /* Kokkos reports an allocation by the start of its SharedAllocationHeader
@@ -112,7 +124,7 @@ static kkr_view_alloc data_range(const kkr_view_alloc *v) {
   kkr_view_alloc d = *v;
   uintptr_t size = v->hi - v->lo;
   const char *label = (const char *)v->lo + sizeof(void *);
-  if (v->label && strncmp(label, v->label, KKR_VIEW_HEADER - sizeof(void *) - 1) == 0) {
+  if (!v->raw && v->label && strncmp(label, v->label, KKR_VIEW_HEADER - sizeof(void *) - 1) == 0) {
     d.lo = v->lo + KKR_VIEW_HEADER;
     d.hi = d.lo + size;
   }
@@ -124,7 +136,7 @@ int kkr_views_find(uintptr_t addr, kkr_view_alloc *out) {
   kkr_spin_lock(&views_lock);
   uint32_t i = views_lower_bound(addr + 1);
   if (i > 0 && addr >= views[i - 1].lo &&
-      addr < views[i - 1].hi + KKR_VIEW_HEADER) {
+      addr < views[i - 1].hi + (views[i - 1].raw ? 0 : KKR_VIEW_HEADER)) {
     kkr_view_alloc d = data_range(&views[i - 1]);
     if (addr >= d.lo && addr < d.hi) {
       *out = d;
@@ -168,10 +180,9 @@ int kkr_views_take(uintptr_t lo, kkr_view_alloc *out) {
 
 /* ---- Frees -------------------------------------------------------------- */
 
-extern char __executable_start[], etext[];
-
+/* The program's own code: [kkr_text_base, kkr_text_end). */
 static int from_program(uintptr_t pc) {
-  return pc >= (uintptr_t)__executable_start && pc < (uintptr_t)etext;
+  return pc >= kkr_text_base && pc < kkr_text_end;
 }
 
 extern void __libc_free(void *);

@@ -294,6 +294,12 @@ static void snap_one(kkr_instance *inst, void *arg) {
   kkr_fence_snapshot(inst, arg);
 }
 
+void kkr_instance_learn(kkr_instance *inst, const kkr_vc *vc) {
+  kkr_spin_lock(&inst->lock);
+  kkr_vc_join(&inst->accum, vc);
+  kkr_spin_unlock(&inst->lock);
+}
+
 void kkr_fence_all_snapshot(kkr_vc *dst) { kkr_instances_each(snap_one, dst); }
 
 typedef struct {

@@ -36,7 +36,7 @@
 
 /* The host thread learns what a fence teaches (snap): its clock joins it
  * and a new segment begins, ordered after the fenced work. */
-static void learn(kkr_thread *t, const kkr_vc *snap) {
+void kkr_host_learn(kkr_thread *t, const kkr_vc *snap) {
   uint32_t from[16], n = 0;
   int news = 0;
   for (uint32_t i = 1; i < snap->n; i++) {
@@ -59,7 +59,7 @@ static void learn(kkr_thread *t, const kkr_vc *snap) {
 static void fence_all(kkr_thread *t) {
   kkr_vc snap = {0};
   kkr_fence_all_snapshot(&snap);
-  learn(t, &snap);
+  kkr_host_learn(t, &snap);
   kkr_vc_free(&snap);
 }
 
@@ -342,7 +342,7 @@ static void op_finish(kkr_thread *t, kkr_op *op) {
   case KKR_OP_FENCE_GLOBAL:
   case KKR_OP_FENCE_INSTANCE:
   case KKR_OP_FENCE_SPACE:
-    learn(t, &op->snap);
+    kkr_host_learn(t, &op->snap);
     break;
   default:
     break;

@@ -1,6 +1,8 @@
 /* Runtime start-up and shutdown: options, the main thread, threads created
  * later, the exit status, and the crash paths that must not lose reports. */
 #define _GNU_SOURCE
+#include <link.h>
+
 #include "kkr_rt.h"
 
 #include <pthread.h>
@@ -47,7 +49,42 @@ kkr_thread_info *kkr_thread_info_of(pthread_t th) {
   return i;
 }
 
-extern char __executable_start[];
+#ifndef KKRACE_PRELOAD
+extern char __executable_start[], etext[];
+#endif
+
+uintptr_t kkr_text_end;
+
+/* The main executable's image and the end of its code: linker symbols when
+ * the runtime is part of it, else (preloaded) its program headers. */
+static int main_image(struct dl_phdr_info *info, size_t size, void *arg) {
+  (void)size;
+  (void)arg;
+  uintptr_t lo = UINTPTR_MAX, hi = 0;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_LOAD)
+      continue;
+    uintptr_t a = info->dlpi_addr + ph->p_vaddr;
+    if (a < lo)
+      lo = a;
+    if ((ph->p_flags & PF_X) && a + ph->p_memsz > hi)
+      hi = a + ph->p_memsz;
+  }
+  kkr_text_base = lo;
+  kkr_text_end = hi;
+  return 1; /* the first object is the program */
+}
+
+static void find_program_image(void) {
+#ifdef KKRACE_PRELOAD
+  dl_iterate_phdr(main_image, NULL);
+#else
+  (void)main_image;
+  kkr_text_base = (uintptr_t)__executable_start;
+  kkr_text_end = (uintptr_t)etext;
+#endif
+}
 
 static void thread_stack_bounds(kkr_thread *t) {
   pthread_attr_t attr;
@@ -264,10 +301,12 @@ __attribute__((constructor(101))) void kkr_init(void) {
   kkr_flags.json_path = expand_path(kkr_flags.json_path);
   kkr_flags.sarif_path = expand_path(kkr_flags.sarif_path);
   kkr_flags.graph_path = expand_path(kkr_flags.graph_path);
-  kkr_text_base = (uintptr_t)__executable_start;
+  kkr_flags.gpu_trace = expand_path(kkr_flags.gpu_trace);
+  find_program_image();
   kkr_pid = getpid();
   kkr_report_init();
   kkr_tools_setup();
+  kkr_gpu_init();
   if (kkr_flags.handle_crash)
     kkr_install_crash_handlers();
   atexit(atexit_handler);

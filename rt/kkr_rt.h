@@ -97,6 +97,8 @@ typedef struct kkr_item {
   uint8_t nidx;           /* indices of its strands (0: a counter) */
   uint8_t lossy;          /* strand ids do not hold the exact indices */
   uint8_t team;           /* a TeamPolicy item: strand ids are KKR_TEAM_ID */
+  uint8_t gpu_conservative; /* a CUDA kernel whose footprint may write more
+                               than it does */
   const char *copy_dst, *copy_src; /* deep_copy: View labels */
 } kkr_item;
 
@@ -251,6 +253,7 @@ KKR_HIDDEN extern int kkr_inited;
 KKR_HIDDEN extern int kkr_mt;            /* a second thread runs instrumented code */
 KKR_HIDDEN extern int kkr_spawned;       /* the process created a thread */
 KKR_HIDDEN extern uintptr_t kkr_text_base; /* start of the main executable's image */
+KKR_HIDDEN extern uintptr_t kkr_text_end;  /* and the end of its code */
 
 kkr_thread *kkr_thread_slow(void);
 /* The thread's state for synchronization only: made if needed, without
@@ -300,6 +303,12 @@ kkr_item *kkr_submit(kkr_thread *t, kkr_instance *inst, kkr_op *op,
  * one space would teach now. */
 void kkr_fence_snapshot(kkr_instance *inst, kkr_vc *dst);
 void kkr_fence_all_snapshot(kkr_vc *dst);
+/* What inst's work comes after grows by vc (a CUDA stream waiting on an
+ * event): its later items, and its fences, include it. */
+void kkr_instance_learn(kkr_instance *inst, const kkr_vc *vc);
+/* The host thread learns snap (what a fence or a synchronization teaches):
+ * a new segment begins if it is news. */
+void kkr_host_learn(kkr_thread *t, const kkr_vc *snap);
 void kkr_fence_space_snapshot(const char *space, kkr_vc *dst);
 
 /* ---- Stacks ------------------------------------------------------------- */
@@ -328,6 +337,8 @@ KKR_INLINE uint32_t kkr_site_index(kkr_thread *t, struct kkr_site_slot *slot,
 /* Checks and records an access of size bytes at addr by the current node. */
 void kkr_access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
                       uint32_t flags, uintptr_t pc, uintptr_t fp);
+#define KKR_ACC_WRITE 1u /* flags of kkr_access_range */
+#define KKR_ACC_FREE 16u
 
 /* ---- Allocations -------------------------------------------------------- */
 
@@ -335,10 +346,15 @@ typedef struct {
   uintptr_t lo, hi;
   const char *label; /* View label, interned */
   const char *space; /* memory space name */
+  uint8_t raw;       /* no Kokkos header: the data starts at lo (and may be
+                        device memory, which the host must not read) */
 } kkr_view_alloc;
 
 void kkr_views_add(uintptr_t lo, uintptr_t size, const char *label,
                    const char *space);
+/* An allocation that is not a Kokkos View's (CUDA memory): no header. */
+void kkr_views_add_raw(uintptr_t lo, uintptr_t size, const char *label,
+                       const char *space);
 /* Is addr in a team scratch buffer (never racing between teams)? */
 int kkr_is_scratch(uintptr_t addr);
 /* Removes the allocation reported at lo; *out gets its data range. */
@@ -418,6 +434,12 @@ int kkr_real_pthread_create(pthread_t *th, const pthread_attr_t *attr,
                             void *(*fn)(void *), void *arg);
 /* Ends the process now with status (reports are written already). */
 _Noreturn void kkr_exit_now(int status);
+
+/* ---- GPU work (kkr_gpu.c) ----------------------------------------------- */
+
+void kkr_gpu_init(void);
+/* gpu_trace is on: host accesses are traced too (kkr_access.c). */
+int kkr_gpu_tracing(void);
 
 /* ---- Runtime ------------------------------------------------------------ */
 

@@ -1,0 +1,620 @@
+/* libkkrace_cupti: CUDA's work for kkrace, through CUPTI's callback API.
+ *
+ * Each CUDA call the program makes (runtime API, and driver API calls made
+ * by the program itself) is translated into the runtime's GPU events
+ * (rt/kkr_gpu.c, the __kkrace_gpu_* entry points): allocations, kernels,
+ * copies and memsets as work items on their streams, events, and the
+ * synchronizations that teach the host what the GPU finished.
+ *
+ * A kernel's footprint is the set of allocations its arguments point to:
+ * pointer arguments, and pointers inside arguments passed by value (a Kokkos
+ * functor's Views).  An argument of type pointer to const (from the
+ * kernel's mangled name) is read only; any other is read and maybe written,
+ * which reports call a conservative footprint.
+ *
+ * It is loaded by the program (kkrace-clang++ links it where the program
+ * links the CUDA runtime), by LD_PRELOAD, or by the CUDA driver as an
+ * injection library (CUDA_INJECTION64_PATH): all three subscribe once. */
+#define _GNU_SOURCE
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+#include <cupti.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kkr_abi.h"
+
+/* CUPTI and the driver, loaded at run time: the module links neither, so
+ * that it loads (and says what is missing) on any machine. */
+static CUresult (*p_cuFuncGetName)(const char **, CUfunction);
+static CUresult (*p_cuFuncGetParamInfo)(CUfunction, size_t, size_t *,
+                                        size_t *);
+static CUresult (*p_cuKernelGetParamInfo)(CUkernel, size_t, size_t *,
+                                          size_t *);
+static CUptiResult (*p_cuptiSubscribe)(CUpti_SubscriberHandle *,
+                                       CUpti_CallbackFunc, void *);
+static CUptiResult (*p_cuptiEnableDomain)(uint32_t, CUpti_SubscriberHandle,
+                                          CUpti_CallbackDomain);
+static CUptiResult (*p_cuptiGetResultString)(CUptiResult, const char **);
+
+/* The runtime's GPU entry points: in the program (built with
+ * -fsanitize=kkrace) or in a preloaded runtime. */
+#define GPU_FN(ret, name, ...) \
+  extern ret __kkrace_gpu_##name(__VA_ARGS__) __attribute__((weak));
+GPU_FN(void, alloc, void *, unsigned long long, unsigned int)
+GPU_FN(void, free, void *, unsigned long long, unsigned int)
+GPU_FN(void, stream, unsigned long long, unsigned int)
+GPU_FN(unsigned int, work_begin, unsigned int, unsigned long long, const char *)
+GPU_FN(void, access, void *, unsigned long long, unsigned int)
+GPU_FN(void, work_end, unsigned int, unsigned int)
+GPU_FN(void, host_access, void *, unsigned long long, unsigned int)
+GPU_FN(unsigned int, mem_kind, const void *)
+GPU_FN(int, alloc_range, const void *, unsigned long long *,
+       unsigned long long *)
+GPU_FN(void, event_record, unsigned long long, unsigned long long)
+GPU_FN(void, stream_wait_event, unsigned long long, unsigned long long)
+GPU_FN(void, event_sync, unsigned long long)
+GPU_FN(void, stream_sync, unsigned long long)
+GPU_FN(void, device_sync, void)
+
+/* Handles as the runtime's events name them. */
+#define LEGACY 0ull
+#define PER_THREAD 2ull
+
+static unsigned long long stream_id(cudaStream_t s, int ptsz) {
+  uintptr_t h = (uintptr_t)s;
+  if (h == 0)
+    return ptsz ? PER_THREAD : LEGACY;
+  if (h == (uintptr_t)cudaStreamLegacy)
+    return LEGACY;
+  if (h == (uintptr_t)cudaStreamPerThread)
+    return PER_THREAD;
+  return (unsigned long long)h;
+}
+
+/* ---- Kernel footprints -------------------------------------------------- */
+
+extern char *__cxa_demangle(const char *, char *, size_t *, int *)
+    __attribute__((weak));
+
+#define MAX_PARAMS 64
+
+/* Which parameters of the kernel named mangled are pointers to const
+ * (bit i: parameter i).  From the demangled signature: "k(float*, float
+ * const*, int)". */
+static uint64_t const_pointer_params(const char *mangled, char *shortname,
+                                     size_t n) {
+  snprintf(shortname, n, "%s", mangled ? mangled : "?");
+  if (!mangled || !__cxa_demangle)
+    return 0;
+  int status = 0;
+  char *d = __cxa_demangle(mangled, NULL, NULL, &status);
+  if (!d || status)
+    return 0;
+  /* The parameter list: the last top-level parenthesis. */
+  size_t len = strlen(d);
+  int depth = 0;
+  size_t open = 0, close = 0;
+  for (size_t i = 0; i < len; i++) {
+    char c = d[i];
+    if (c == '<')
+      depth++;
+    else if (c == '>')
+      depth--;
+    else if (c == '(' && depth == 0 && !open)
+      open = i;
+    else if (c == ')' && depth == 0)
+      close = i;
+  }
+  uint64_t bits = 0;
+  if (open && close > open) {
+    size_t start = 0;
+    /* The name without its return type ("void k<int>") and parameters. */
+    for (size_t i = 0; i < open; i++) {
+      if (d[i] == '<')
+        depth++;
+      else if (d[i] == '>')
+        depth--;
+      else if (d[i] == ' ' && depth == 0)
+        start = i + 1;
+    }
+    snprintf(shortname, n, "%.*s", (int)(open - start), d + start);
+    unsigned idx = 0;
+    size_t p = open + 1;
+    depth = 0;
+    for (size_t i = open + 1; i <= close && idx < MAX_PARAMS; i++) {
+      char c = d[i];
+      if (c == '<' || c == '(')
+        depth++;
+      else if ((c == '>' || c == ')') && i < close)
+        depth--;
+      if ((c == ',' && depth == 0) || i == close) {
+        /* "float const*", "const float*" (not "float* const"). */
+        const char *q = d + p;
+        size_t m = i - p;
+        while (m && q[m - 1] == ' ')
+          m--;
+        int ptr = m && q[m - 1] == '*';
+        int cst = (m >= 7 && !strncmp(q + m - 7, " const*", 7)) ||
+                  (m >= 6 && !strncmp(q, "const ", 6) &&
+                   memchr(q, '*', m) == q + m - 1);
+        if (ptr && cst)
+          bits |= 1ull << idx;
+        idx++;
+        p = i + 1;
+        while (p < close && d[p] == ' ')
+          p++;
+      }
+    }
+  }
+  free(d);
+  return bits;
+}
+
+/* Models a launch of f (its arguments args) on stream. */
+static void launch(CUfunction f, const char *symbol, void **args,
+                   unsigned long long stream) {
+  if (!__kkrace_gpu_work_begin)
+    return;
+  const char *mangled = symbol;
+  if (!mangled && f && p_cuFuncGetName)
+    p_cuFuncGetName(&mangled, f);
+  char name[256];
+  uint64_t consts = const_pointer_params(mangled, name, sizeof name);
+  unsigned tok = __kkrace_gpu_work_begin(KKR_GPU_KERNEL, stream, name);
+  if (!tok)
+    return;
+  /* The runtime launches a CUkernel (a library's kernel) as a CUfunction:
+   * whichever of the two describes its parameters. */
+  int as_kernel = 0;
+  for (unsigned i = 0; f && args && p_cuFuncGetParamInfo && i < MAX_PARAMS;
+       i++) {
+    size_t off = 0, size = 0;
+    CUresult r = as_kernel ? CUDA_ERROR_INVALID_VALUE
+                           : p_cuFuncGetParamInfo(f, i, &off, &size);
+    if (r != CUDA_SUCCESS && i == 0 && p_cuKernelGetParamInfo) {
+      as_kernel = 1;
+      r = p_cuKernelGetParamInfo((CUkernel)f, i, &off, &size);
+    } else if (r != CUDA_SUCCESS && as_kernel) {
+      r = p_cuKernelGetParamInfo((CUkernel)f, i, &off, &size);
+    }
+    if (r != CUDA_SUCCESS)
+      break;
+    const char *arg = args[i];
+    if (!arg)
+      continue;
+    int by_value_struct = size > sizeof(void *);
+    for (size_t w = 0; w + sizeof(void *) <= size; w += sizeof(void *)) {
+      void *p;
+      memcpy(&p, arg + w, sizeof p);
+      unsigned long long lo, hi;
+      if (!p || !__kkrace_gpu_alloc_range || !__kkrace_gpu_alloc_range(p, &lo, &hi))
+        continue;
+      unsigned flags = KKR_GPU_ACC_READ;
+      if (by_value_struct || !(consts >> i & 1))
+        flags |= KKR_GPU_ACC_WRITE | KKR_GPU_ACC_CONSERVATIVE;
+      /* Where the pointer points to the end of its allocation: a kernel
+       * reaches what lies after the pointer it is given. */
+      __kkrace_gpu_access(p, hi - (uintptr_t)p, flags);
+    }
+  }
+  __kkrace_gpu_work_end(tok, 0);
+}
+
+/* ---- Copies and memsets ------------------------------------------------- */
+
+static int device_side(unsigned k) {
+  return k == KKR_GPU_MEM_DEVICE || k == KKR_GPU_MEM_ASYNC ||
+         k == KKR_GPU_MEM_MANAGED;
+}
+
+static const char *direction(unsigned dk, unsigned sk) {
+  int d = device_side(dk), s = device_side(sk);
+  return d && s ? "DtoD" : d ? "HtoD" : s ? "DtoH" : "HtoH";
+}
+
+/* cudaMemcpy(dst, src, n) (sync) and cudaMemcpyAsync, as the CUDA
+ * documentation's "API synchronization behavior" describes them. */
+static void copy(void *dst, const void *src, size_t n, int sync,
+                 unsigned long long stream, const char *api) {
+  if (!__kkrace_gpu_work_begin || !n)
+    return;
+  unsigned dk = __kkrace_gpu_mem_kind(dst), sk = __kkrace_gpu_mem_kind(src);
+  const char *dir = direction(dk, sk);
+  char label[96];
+  snprintf(label, sizeof label, "%s(%s)", api, dir);
+  int src_pageable = sk == KKR_GPU_MEM_HOST, dst_pageable = dk == KKR_GPU_MEM_HOST;
+  if (src_pageable && dst_pageable) { /* host to host: the host does it */
+    if (sync)
+      __kkrace_gpu_stream_sync(stream);
+    __kkrace_gpu_host_access((void *)src, n, KKR_GPU_ACC_READ);
+    __kkrace_gpu_host_access(dst, n, KKR_GPU_ACC_WRITE);
+    return;
+  }
+  int wait = 0;
+  if (src_pageable) {
+    /* Staged from pageable memory before the call returns: the host reads
+     * the source (after the stream's earlier work, for cudaMemcpy). */
+    if (sync)
+      __kkrace_gpu_stream_sync(stream);
+    __kkrace_gpu_host_access((void *)src, n, KKR_GPU_ACC_READ);
+    src = NULL;
+  }
+  if (dst_pageable || (sync && !device_side(sk)) || (sync && !device_side(dk)))
+    wait = 1; /* returns once the copy is done */
+  unsigned tok = __kkrace_gpu_work_begin(KKR_GPU_MEMCPY, stream, label);
+  if (!tok)
+    return;
+  if (src)
+    __kkrace_gpu_access((void *)src, n, KKR_GPU_ACC_READ);
+  __kkrace_gpu_access(dst, n, KKR_GPU_ACC_WRITE);
+  __kkrace_gpu_work_end(tok, wait ? KKR_GPU_WAIT : 0);
+}
+
+static void memset_(void *dst, size_t n, int sync, unsigned long long stream,
+                    const char *api) {
+  if (!__kkrace_gpu_work_begin || !n)
+    return;
+  unsigned tok = __kkrace_gpu_work_begin(KKR_GPU_MEMSET, stream, api);
+  if (!tok)
+    return;
+  __kkrace_gpu_access(dst, n, KKR_GPU_ACC_WRITE);
+  unsigned k = __kkrace_gpu_mem_kind(dst);
+  /* cudaMemset is asynchronous unless it targets pinned host memory. */
+  int wait = sync && (k == KKR_GPU_MEM_PINNED || k == KKR_GPU_MEM_REGISTERED);
+  __kkrace_gpu_work_end(tok, wait ? KKR_GPU_WAIT : 0);
+}
+
+/* ---- Callbacks ---------------------------------------------------------- */
+
+static __thread int in_runtime_api; /* a runtime API call in progress */
+/* The function the runtime API call in progress launched (the driver's
+ * launch inside it says which). */
+static __thread CUfunction inner_func;
+
+#define P(type) ((const type##_params *)cb->functionParams)
+
+static void runtime_exit(CUpti_CallbackId id, const CUpti_CallbackData *cb) {
+  if (cb->functionReturnValue &&
+      *(const cudaError_t *)cb->functionReturnValue != cudaSuccess)
+    return; /* a failed call did nothing (queries: not done yet) */
+  switch (id) {
+  /* Allocations. */
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMalloc_v3020:
+    __kkrace_gpu_alloc(*P(cudaMalloc_v3020)->devPtr, P(cudaMalloc_v3020)->size,
+                       KKR_GPU_MEM_DEVICE);
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMallocPitch_v3020:
+    __kkrace_gpu_alloc(*P(cudaMallocPitch_v3020)->devPtr,
+                       *P(cudaMallocPitch_v3020)->pitch *
+                           P(cudaMallocPitch_v3020)->height,
+                       KKR_GPU_MEM_DEVICE);
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMallocManaged_v6000:
+    __kkrace_gpu_alloc(*P(cudaMallocManaged_v6000)->devPtr,
+                       P(cudaMallocManaged_v6000)->size, KKR_GPU_MEM_MANAGED);
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMallocHost_v3020:
+    __kkrace_gpu_alloc(*P(cudaMallocHost_v3020)->ptr,
+                       P(cudaMallocHost_v3020)->size, KKR_GPU_MEM_PINNED);
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaHostAlloc_v3020:
+    __kkrace_gpu_alloc(*P(cudaHostAlloc_v3020)->pHost,
+                       P(cudaHostAlloc_v3020)->size, KKR_GPU_MEM_PINNED);
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaHostRegister_v4000:
+    __kkrace_gpu_alloc(P(cudaHostRegister_v4000)->ptr,
+                       P(cudaHostRegister_v4000)->size,
+                       KKR_GPU_MEM_REGISTERED);
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMallocAsync_v11020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMallocAsync_ptsz_v11020:
+    /* Stream-ordered: new memory either way, nothing to order. */
+    __kkrace_gpu_alloc(*P(cudaMallocAsync_v11020)->devPtr,
+                       P(cudaMallocAsync_v11020)->size, KKR_GPU_MEM_ASYNC);
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaFreeAsync_v11020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaFreeAsync_ptsz_v11020:
+    __kkrace_gpu_free(P(cudaFreeAsync_v11020)->devPtr,
+                      stream_id(P(cudaFreeAsync_v11020)->hStream,
+                                id == CUPTI_RUNTIME_TRACE_CBID_cudaFreeAsync_ptsz_v11020),
+                      KKR_GPU_ASYNC);
+    break;
+  /* Streams and events. */
+  case CUPTI_RUNTIME_TRACE_CBID_cudaStreamCreate_v3020:
+    __kkrace_gpu_stream(stream_id(*P(cudaStreamCreate_v3020)->pStream, 0), 0);
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaStreamCreateWithFlags_v5000:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaStreamCreateWithPriority_v5050:
+    __kkrace_gpu_stream(
+        stream_id(*P(cudaStreamCreateWithFlags_v5000)->pStream, 0),
+        (P(cudaStreamCreateWithFlags_v5000)->flags & cudaStreamNonBlocking)
+            ? KKR_GPU_STREAM_NONBLOCKING
+            : 0);
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaEventRecord_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaEventRecord_ptsz_v7000:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaEventRecordWithFlags_v11010:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaEventRecordWithFlags_ptsz_v11010:
+    __kkrace_gpu_event_record(
+        (uintptr_t)P(cudaEventRecord_v3020)->event,
+        stream_id(P(cudaEventRecord_v3020)->stream,
+                  id == CUPTI_RUNTIME_TRACE_CBID_cudaEventRecord_ptsz_v7000 ||
+                      id == CUPTI_RUNTIME_TRACE_CBID_cudaEventRecordWithFlags_ptsz_v11010));
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaStreamWaitEvent_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaStreamWaitEvent_ptsz_v7000:
+    __kkrace_gpu_stream_wait_event(
+        stream_id(P(cudaStreamWaitEvent_v3020)->stream,
+                  id == CUPTI_RUNTIME_TRACE_CBID_cudaStreamWaitEvent_ptsz_v7000),
+        (uintptr_t)P(cudaStreamWaitEvent_v3020)->event);
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaEventSynchronize_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaEventQuery_v3020:
+    __kkrace_gpu_event_sync((uintptr_t)P(cudaEventSynchronize_v3020)->event);
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaStreamSynchronize_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaStreamQuery_v3020:
+    __kkrace_gpu_stream_sync(stream_id(P(cudaStreamSynchronize_v3020)->stream, 0));
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaStreamSynchronize_ptsz_v7000:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaStreamQuery_ptsz_v7000:
+    __kkrace_gpu_stream_sync(stream_id(P(cudaStreamSynchronize_v3020)->stream, 1));
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaDeviceSynchronize_v3020:
+    __kkrace_gpu_device_sync();
+    break;
+  /* Kernels. */
+  case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_ptsz_v7000:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchCooperativeKernel_v9000:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchCooperativeKernel_ptsz_v9000: {
+    const cudaLaunchKernel_v7000_params *p = P(cudaLaunchKernel_v7000);
+    CUfunction f = inner_func;
+    int ptsz = id == CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_ptsz_v7000 ||
+               id == CUPTI_RUNTIME_TRACE_CBID_cudaLaunchCooperativeKernel_ptsz_v9000;
+    launch(f, cb->symbolName, p->args, stream_id(p->stream, ptsz));
+    break;
+  }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_v11060:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_ptsz_v11060: {
+    const cudaLaunchKernelExC_v11060_params *p = P(cudaLaunchKernelExC_v11060);
+    launch(inner_func, cb->symbolName, p->args,
+           stream_id(p->config ? p->config->stream : 0,
+                     id == CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_ptsz_v11060));
+    break;
+  }
+  /* Copies and memsets. */
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_ptds_v7000:
+    copy(P(cudaMemcpy_v3020)->dst, P(cudaMemcpy_v3020)->src,
+         P(cudaMemcpy_v3020)->count, 1,
+         id == CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_ptds_v7000 ? PER_THREAD : LEGACY,
+         "cudaMemcpy");
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_ptsz_v7000:
+    copy(P(cudaMemcpyAsync_v3020)->dst, P(cudaMemcpyAsync_v3020)->src,
+         P(cudaMemcpyAsync_v3020)->count, 0,
+         stream_id(P(cudaMemcpyAsync_v3020)->stream,
+                   id == CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_ptsz_v7000),
+         "cudaMemcpyAsync");
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy2D_v3020: {
+    const cudaMemcpy2D_v3020_params *p = P(cudaMemcpy2D_v3020);
+    /* The rows' span, gaps included (a bound). */
+    size_t h = p->height ? p->height - 1 : 0;
+    copy(p->dst, p->src, p->dpitch * h + p->width, 1, LEGACY, "cudaMemcpy2D");
+    break;
+  }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy2DAsync_v3020: {
+    const cudaMemcpy2DAsync_v3020_params *p = P(cudaMemcpy2DAsync_v3020);
+    size_t h = p->height ? p->height - 1 : 0;
+    copy(p->dst, p->src, p->dpitch * h + p->width, 0, stream_id(p->stream, 0),
+         "cudaMemcpy2DAsync");
+    break;
+  }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemset_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemset_ptds_v7000:
+    memset_(P(cudaMemset_v3020)->devPtr, P(cudaMemset_v3020)->count, 1,
+            id == CUPTI_RUNTIME_TRACE_CBID_cudaMemset_ptds_v7000 ? PER_THREAD
+                                                                 : LEGACY,
+            "cudaMemset");
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemsetAsync_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemsetAsync_ptsz_v7000:
+    memset_(P(cudaMemsetAsync_v3020)->devPtr, P(cudaMemsetAsync_v3020)->count,
+            0,
+            stream_id(P(cudaMemsetAsync_v3020)->stream,
+                      id == CUPTI_RUNTIME_TRACE_CBID_cudaMemsetAsync_ptsz_v7000),
+            "cudaMemsetAsync");
+    break;
+  default:
+    break;
+  }
+}
+
+/* Frees: before the call, while the allocation is still the program's. */
+static void runtime_enter(CUpti_CallbackId id, const CUpti_CallbackData *cb) {
+  switch (id) {
+  case CUPTI_RUNTIME_TRACE_CBID_cudaFree_v3020:
+    /* cudaFree waits for the device first. */
+    __kkrace_gpu_free(P(cudaFree_v3020)->devPtr, 0, KKR_GPU_WAIT);
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaFreeHost_v3020:
+    __kkrace_gpu_free(P(cudaFreeHost_v3020)->ptr, 0, KKR_GPU_WAIT);
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaHostUnregister_v4000:
+    __kkrace_gpu_free(P(cudaHostUnregister_v4000)->ptr, 0, 0);
+    break;
+  default:
+    break;
+  }
+}
+
+/* The driver API, where the program calls it itself. */
+static void driver_exit(CUpti_CallbackId id, const CUpti_CallbackData *cb) {
+  if (cb->functionReturnValue &&
+      *(const CUresult *)cb->functionReturnValue != CUDA_SUCCESS)
+    return;
+  switch (id) {
+  case CUPTI_DRIVER_TRACE_CBID_cuMemAlloc_v2:
+    __kkrace_gpu_alloc((void *)(uintptr_t)*P(cuMemAlloc_v2)->dptr,
+                       P(cuMemAlloc_v2)->bytesize, KKR_GPU_MEM_DEVICE);
+    break;
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel:
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz: {
+    const cuLaunchKernel_params *p = P(cuLaunchKernel);
+    launch(p->f, cb->symbolName, p->kernelParams,
+           stream_id((cudaStream_t)p->hStream,
+                     id == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz));
+    break;
+  }
+  case CUPTI_DRIVER_TRACE_CBID_cuStreamSynchronize:
+    __kkrace_gpu_stream_sync(stream_id((cudaStream_t)P(cuStreamSynchronize)->hStream, 0));
+    break;
+  case CUPTI_DRIVER_TRACE_CBID_cuCtxSynchronize:
+    __kkrace_gpu_device_sync();
+    break;
+  default:
+    break;
+  }
+}
+
+static int debug;
+
+static void CUPTIAPI callback(void *userdata, CUpti_CallbackDomain domain,
+                              CUpti_CallbackId id, const void *data) {
+  (void)userdata;
+  const CUpti_CallbackData *cb = data;
+  if (debug)
+    fprintf(stderr, "kkrace-cupti: %s %s %s (depth %d)\n",
+            domain == CUPTI_CB_DOMAIN_RUNTIME_API ? "runtime" : "driver",
+            cb->functionName ? cb->functionName : "?",
+            cb->callbackSite == CUPTI_API_ENTER ? "enter" : "exit",
+            in_runtime_api);
+  if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
+    if (cb->callbackSite == CUPTI_API_ENTER) {
+      if (in_runtime_api++ == 0) {
+        inner_func = NULL;
+        runtime_enter(id, cb);
+      }
+    } else {
+      if (--in_runtime_api == 0)
+        runtime_exit(id, cb);
+    }
+  } else if (domain == CUPTI_CB_DOMAIN_DRIVER_API) {
+    if (cb->callbackSite == CUPTI_API_EXIT && in_runtime_api == 0)
+      driver_exit(id, cb);
+    else if (cb->callbackSite == CUPTI_API_ENTER && in_runtime_api)
+      switch (id) {
+      case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel:
+      case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz:
+        inner_func = P(cuLaunchKernel)->f;
+        break;
+      case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel:
+      case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz:
+        inner_func = P(cuLaunchCooperativeKernel)->f;
+        break;
+      case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx:
+      case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz:
+        inner_func = P(cuLaunchKernelEx)->f;
+        break;
+      default:
+        break;
+      }
+  }
+}
+
+/* ---- Setup -------------------------------------------------------------- */
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int subscribed;
+
+static void *load(const char *const *names) {
+  for (; *names; names++) {
+    void *h = dlopen(*names, RTLD_NOW | RTLD_GLOBAL);
+    if (h)
+      return h;
+  }
+  return NULL;
+}
+
+static void subscribe(void) {
+  if (!__kkrace_gpu_work_begin) {
+    fprintf(stderr, "kkrace: libkkrace_cupti is loaded without the kkrace "
+                    "runtime: build the program with -fsanitize=kkrace, or "
+                    "preload libkkrace.so too; CUDA work is not checked\n");
+    return;
+  }
+  static const char *const cupti_names[] = {
+      "libcupti.so", "libcupti.so.13", "libcupti.so.12",
+      KKRACE_CUPTI_PATH, NULL};
+  static const char *const cuda_names[] = {"libcuda.so.1", "libcuda.so",
+                                           NULL};
+  void *cupti = load(cupti_names), *cuda = load(cuda_names);
+  if (!cupti || !cuda) {
+    if (!cuda)
+      fprintf(stderr, "kkrace: no CUDA driver (libcuda.so.1): CUDA work is "
+                      "not checked\n");
+    else
+      fprintf(stderr, "kkrace: cannot load CUPTI (libcupti.so): CUDA work "
+                      "is not checked; add CUPTI's directory (in the CUDA "
+                      "toolkit) to LD_LIBRARY_PATH\n");
+    return;
+  }
+  p_cuptiSubscribe = (__typeof__(p_cuptiSubscribe))dlsym(cupti, "cuptiSubscribe");
+  p_cuptiEnableDomain =
+      (__typeof__(p_cuptiEnableDomain))dlsym(cupti, "cuptiEnableDomain");
+  p_cuptiGetResultString =
+      (__typeof__(p_cuptiGetResultString))dlsym(cupti, "cuptiGetResultString");
+  p_cuFuncGetName = (__typeof__(p_cuFuncGetName))dlsym(cuda, "cuFuncGetName");
+  p_cuFuncGetParamInfo =
+      (__typeof__(p_cuFuncGetParamInfo))dlsym(cuda, "cuFuncGetParamInfo");
+  p_cuKernelGetParamInfo =
+      (__typeof__(p_cuKernelGetParamInfo))dlsym(cuda, "cuKernelGetParamInfo");
+  if (!p_cuptiSubscribe || !p_cuptiEnableDomain) {
+    fprintf(stderr, "kkrace: this CUPTI has no callback API: CUDA work is "
+                    "not checked\n");
+    return;
+  }
+  debug = getenv("KKRACE_CUPTI_DEBUG") != NULL;
+  if (!p_cuFuncGetParamInfo)
+    fprintf(stderr, "kkrace: this CUDA driver cannot describe kernel "
+                    "parameters (cuFuncGetParamInfo, CUDA 12.4): kernels' "
+                    "footprints are not known\n");
+  CUpti_SubscriberHandle sub;
+  CUptiResult r = p_cuptiSubscribe(&sub, (CUpti_CallbackFunc)callback, NULL);
+  if (r != CUPTI_SUCCESS) {
+    const char *msg = "?";
+    if (p_cuptiGetResultString)
+      p_cuptiGetResultString(r, &msg);
+    fprintf(stderr, "kkrace: cannot subscribe to CUPTI (%s): CUDA work is "
+                    "not checked\n", msg);
+    return;
+  }
+  p_cuptiEnableDomain(1, sub, CUPTI_CB_DOMAIN_RUNTIME_API);
+  p_cuptiEnableDomain(1, sub, CUPTI_CB_DOMAIN_DRIVER_API);
+  subscribed = 1;
+}
+
+/* CUDA_INJECTION64_PATH: the driver calls this at its initialization. */
+__attribute__((visibility("default"))) int InitializeInjection(void) {
+  pthread_once(&once, subscribe);
+  return subscribed;
+}
+
+/* Linked or preloaded: subscribe before the program's first CUDA call. */
+__attribute__((constructor)) static void kkr_cupti_init(void) {
+  if (getenv("KKRACE_NO_CUPTI"))
+    return;
+  pthread_once(&once, subscribe);
+}
+
+/* Marks the library for the runtime. */
+__attribute__((visibility("default"))) const char kkrace_cupti_marker[] =
+    "kkrace CUPTI module";

@@ -1,0 +1,576 @@
+/* GPU work in the graph: CUDA streams, their kernels, copies and memsets,
+ * events and synchronizations (SEMANTICS.md, "GPU streams"), as the CUPTI
+ * module (cupti/) or a recorded event trace (kkrace-gpu-replay) reports
+ * them through the __kkrace_gpu_* entry points.
+ *
+ *  - A stream is an instance of the space "CUDA"; its work items are FIFO
+ *    among themselves whatever thread submits them (the stream orders them),
+ *    and each item comes after everything the stream learned: events it
+ *    waited on, the legacy default stream's implicit synchronization.
+ *  - The legacy default stream (handle 0 or 1) waits for the work submitted
+ *    before to every blocking stream, and blocking streams wait for the work
+ *    submitted before to it; non-blocking streams do neither.  The
+ *    per-thread default stream (handle 2) is a blocking stream of its own
+ *    for each host thread.
+ *  - An event recorded on a stream holds what that stream's fence would
+ *    teach at that moment; waiting on it (a stream, or the host) learns that.
+ *  - Device memory is never touched by the host: a work item's access to it
+ *    is recorded at a coarse scale (at most KKR_GPU_CELLS shadow words per
+ *    allocation), which keeps a kernel's cost independent of buffer sizes.
+ *    Pinned, managed and pageable host memory is recorded byte for byte, so
+ *    that the instrumented host code's accesses meet the GPU's. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kkr_report.h"
+#include "kkr_rt.h"
+#include "uthash.h"
+
+#define KKR_GPU_CELLS 512 /* shadow words that stand for a device allocation */
+
+static const char gpu_space[] = "CUDA";
+
+/* ---- Trace -------------------------------------------------------------- */
+
+/* With gpu_trace=PATH, every event is written as one JSON line, so that the
+ * graph logic can be replayed where there is no GPU (tests, bug reports). */
+static int trace_fd = -1;
+static kkr_spin trace_lock;
+
+KKR_FORMAT(1, 2) static void trace(const char *fmt, ...) {
+  if (trace_fd < 0)
+    return;
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(buf, sizeof buf - 1, fmt, ap);
+  va_end(ap);
+  if (n < 0)
+    return;
+  if (n > (int)sizeof buf - 2)
+    n = (int)sizeof buf - 2;
+  buf[n++] = '\n';
+  kkr_spin_lock(&trace_lock);
+  ssize_t w = write(trace_fd, buf, (size_t)n);
+  (void)w;
+  kkr_spin_unlock(&trace_lock);
+}
+
+int kkr_gpu_tracing(void) { return trace_fd >= 0; }
+
+void kkr_gpu_init(void) {
+  if (kkr_flags.gpu_trace && *kkr_flags.gpu_trace) {
+    trace_fd = open(kkr_flags.gpu_trace, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+                    0644);
+    if (trace_fd < 0)
+      kkr_die("cannot write the GPU event trace '%s': %s", kkr_flags.gpu_trace,
+              strerror(errno));
+  }
+}
+
+/* Labels for the trace: JSON-safe (kernel names are identifiers). */
+static const char *safe(const char *s, char *buf, size_t n) {
+  size_t j = 0;
+  for (; s && *s && j + 1 < n; s++)
+    buf[j++] = (*s == '"' || *s == '\\' || (unsigned char)*s < 32) ? '_' : *s;
+  buf[j] = 0;
+  return buf;
+}
+
+/* ---- Allocations -------------------------------------------------------- */
+
+typedef struct {
+  uintptr_t lo, hi;
+  uint32_t kind; /* KKR_GPU_MEM_* */
+  uint32_t shift; /* device memory: bytes per shadow byte = 1 << shift */
+} gpu_alloc;
+
+static gpu_alloc *allocs;
+static uint32_t nallocs, capallocs;
+static kkr_spin alloc_lock;
+static uint32_t alloc_count[KKR_GPU_MEM_COUNT];
+
+static uint32_t alloc_lower_bound(uintptr_t lo) {
+  uint32_t a = 0, b = nallocs;
+  while (a < b) {
+    uint32_t m = (a + b) / 2;
+    if (allocs[m].lo < lo)
+      a = m + 1;
+    else
+      b = m;
+  }
+  return a;
+}
+
+/* The allocation holding addr (copied into *out); 0 if none. */
+static int alloc_find(uintptr_t addr, gpu_alloc *out) {
+  int found = 0;
+  kkr_spin_lock(&alloc_lock);
+  uint32_t i = alloc_lower_bound(addr + 1);
+  if (i > 0 && addr < allocs[i - 1].hi) {
+    *out = allocs[i - 1];
+    found = 1;
+  }
+  kkr_spin_unlock(&alloc_lock);
+  return found;
+}
+
+static const char *const mem_api[KKR_GPU_MEM_COUNT] = {
+    "host", "cudaMallocHost", "cudaMalloc", "cudaMallocManaged",
+    "cudaMallocAsync", "cudaHostRegister"};
+static const char *const mem_space[KKR_GPU_MEM_COUNT] = {
+    "Host", "CudaHostPinned", "Cuda", "CudaUVM", "Cuda", "CudaHostPinned"};
+
+static int host_accessible(uint32_t kind) {
+  return kind != KKR_GPU_MEM_DEVICE && kind != KKR_GPU_MEM_ASYNC;
+}
+
+KKR_EXPORT void __kkrace_gpu_alloc(void *p, unsigned long long size,
+                                   unsigned int kind) {
+  if (!p || !size || kind >= KKR_GPU_MEM_COUNT || !kkr_inited)
+    return;
+  trace("{\"ev\":\"alloc\",\"p\":%llu,\"size\":%llu,\"kind\":%u}",
+        (unsigned long long)(uintptr_t)p, size, kind);
+  uintptr_t lo = (uintptr_t)p;
+  gpu_alloc a = {lo, lo + size, kind, 0};
+  if (!host_accessible(kind))
+    while ((size >> a.shift) > KKR_GPU_CELLS * KKR_GRAN)
+      a.shift++;
+  kkr_spin_lock(&alloc_lock);
+  uint32_t i = alloc_lower_bound(lo);
+  if (i < nallocs && allocs[i].lo == lo) {
+    allocs[i] = a;
+  } else {
+    if (nallocs == capallocs) {
+      uint32_t cap = capallocs ? capallocs * 2 : 64;
+      allocs = kkr_realloc(allocs, capallocs * sizeof *allocs,
+                           cap * sizeof *allocs);
+      capallocs = cap;
+    }
+    memmove(&allocs[i + 1], &allocs[i], (nallocs - i) * sizeof *allocs);
+    allocs[i] = a;
+    nallocs++;
+  }
+  uint32_t nth = ++alloc_count[kind];
+  kkr_spin_unlock(&alloc_lock);
+  /* Reports name it by the call that made it and its rank among them. */
+  char label[64];
+  snprintf(label, sizeof label, "%s#%u", mem_api[kind], nth);
+  kkr_views_add_raw(lo, size, label, mem_space[kind]);
+  /* New memory: nothing of what was there before counts. */
+  if (host_accessible(kind))
+    kkr_shadow_clear(lo, size);
+  else
+    kkr_shadow_clear(lo, (size >> a.shift) + KKR_GRAN);
+}
+
+static void alloc_forget(uintptr_t lo) {
+  kkr_spin_lock(&alloc_lock);
+  uint32_t i = alloc_lower_bound(lo);
+  if (i < nallocs && allocs[i].lo == lo) {
+    memmove(&allocs[i], &allocs[i + 1], (nallocs - i - 1) * sizeof *allocs);
+    nallocs--;
+  }
+  kkr_spin_unlock(&alloc_lock);
+  kkr_view_alloc v;
+  kkr_views_take(lo, &v);
+}
+
+/* The bytes of the shadow that stand for [addr, addr + size) of memory of
+ * allocation a (device memory: scaled down within the allocation). */
+static void shadow_span(const gpu_alloc *a, uintptr_t addr, uintptr_t size,
+                        uintptr_t *lo, uintptr_t *n) {
+  if (!a || !a->shift) {
+    *lo = addr;
+    *n = size;
+    return;
+  }
+  uintptr_t off = addr - a->lo, end = off + size;
+  if (end > a->hi - a->lo)
+    end = a->hi - a->lo;
+  uintptr_t first = off >> a->shift;
+  uintptr_t last = (end + ((uintptr_t)1 << a->shift) - 1) >> a->shift;
+  *lo = a->lo + first;
+  *n = last > first ? last - first : 1;
+}
+
+/* ---- Streams and events ------------------------------------------------- */
+
+typedef struct gpu_stream {
+  UT_hash_handle hh;
+  uintptr_t key;       /* the handle; per-thread default streams: see below */
+  kkr_instance *inst;
+  uint8_t nonblocking;
+  uint8_t legacy;
+  struct gpu_stream *next;
+} gpu_stream;
+
+static gpu_stream *streams, *stream_list;
+static kkr_spin stream_lock;
+
+#define H_LEGACY 0u
+#define H_LEGACY_EXPLICIT 1u /* CU_STREAM_LEGACY */
+#define H_PER_THREAD 2u      /* CU_STREAM_PER_THREAD */
+
+static gpu_stream *stream_get(kkr_thread *t, uintptr_t handle) {
+  uintptr_t key = handle;
+  if (handle == H_LEGACY_EXPLICIT)
+    key = H_LEGACY;
+  else if (handle == H_PER_THREAD) /* one per host thread */
+    key = ((uintptr_t)t->info->id << 2 | 3u) << 40;
+  kkr_spin_lock(&stream_lock);
+  gpu_stream *s;
+  HASH_FIND(hh, streams, &key, sizeof key, s);
+  if (!s) {
+    s = kkr_alloc(sizeof *s);
+    s->key = key;
+    s->legacy = key == H_LEGACY;
+    s->inst = kkr_instance_get(gpu_space, (void *)key);
+    HASH_ADD(hh, streams, key, sizeof key, s);
+    s->next = stream_list;
+    stream_list = s;
+  }
+  kkr_spin_unlock(&stream_lock);
+  return s;
+}
+
+KKR_EXPORT void __kkrace_gpu_stream(unsigned long long handle,
+                                    unsigned int flags) {
+  kkr_thread *t = kkr_thread_any();
+  if (!t)
+    return;
+  trace("{\"ev\":\"stream\",\"s\":%llu,\"flags\":%u}", handle, flags);
+  gpu_stream *s = stream_get(t, (uintptr_t)handle);
+  s->nonblocking = (flags & KKR_GPU_STREAM_NONBLOCKING) != 0;
+}
+
+/* What a new item on s comes after besides its own stream's work: the
+ * legacy default stream's implicit synchronization. */
+static void implicit_sync(gpu_stream *s, kkr_vc *extra) {
+  if (s->nonblocking)
+    return;
+  kkr_spin_lock(&stream_lock);
+  gpu_stream *list = stream_list;
+  kkr_spin_unlock(&stream_lock);
+  for (gpu_stream *o = list; o; o = o->next) {
+    if (o == s || o->nonblocking)
+      continue;
+    if (s->legacy || o->legacy)
+      kkr_fence_snapshot(o->inst, extra);
+  }
+}
+
+typedef struct gpu_event {
+  UT_hash_handle hh;
+  uintptr_t handle;
+  kkr_vc vc;
+  kkr_spin lock;
+} gpu_event;
+
+static gpu_event *events;
+static kkr_spin event_lock;
+
+static gpu_event *event_get(uintptr_t handle) {
+  kkr_spin_lock(&event_lock);
+  gpu_event *e;
+  HASH_FIND(hh, events, &handle, sizeof handle, e);
+  if (!e) {
+    e = kkr_alloc(sizeof *e);
+    e->handle = handle;
+    HASH_ADD(hh, events, handle, sizeof handle, e);
+  }
+  kkr_spin_unlock(&event_lock);
+  return e;
+}
+
+KKR_EXPORT void __kkrace_gpu_event_record(unsigned long long event,
+                                          unsigned long long stream) {
+  kkr_thread *t = kkr_thread_any();
+  if (!t)
+    return;
+  trace("{\"ev\":\"record\",\"e\":%llu,\"s\":%llu}", event, stream);
+  gpu_stream *s = stream_get(t, (uintptr_t)stream);
+  gpu_event *e = event_get((uintptr_t)event);
+  kkr_vc snap = {0};
+  kkr_fence_snapshot(s->inst, &snap);
+  if (s->legacy) /* the legacy stream's marker also waits for the others */
+    implicit_sync(s, &snap);
+  kkr_spin_lock(&e->lock);
+  kkr_vc_assign(&e->vc, &snap);
+  kkr_spin_unlock(&e->lock);
+  kkr_vc_free(&snap);
+}
+
+static void event_snapshot(uintptr_t event, kkr_vc *dst) {
+  gpu_event *e = event_get(event);
+  kkr_spin_lock(&e->lock);
+  kkr_vc_join(dst, &e->vc);
+  kkr_spin_unlock(&e->lock);
+}
+
+KKR_EXPORT void __kkrace_gpu_stream_wait_event(unsigned long long stream,
+                                               unsigned long long event) {
+  kkr_thread *t = kkr_thread_any();
+  if (!t)
+    return;
+  trace("{\"ev\":\"wait\",\"s\":%llu,\"e\":%llu}", stream, event);
+  gpu_stream *s = stream_get(t, (uintptr_t)stream);
+  kkr_vc snap = {0};
+  event_snapshot((uintptr_t)event, &snap);
+  kkr_instance_learn(s->inst, &snap);
+  kkr_vc_free(&snap);
+}
+
+/* The host learns what the GPU finished: an event (cudaEventSynchronize, a
+ * successful cudaEventQuery), a stream (cudaStreamSynchronize, a successful
+ * cudaStreamQuery), the whole device (cudaDeviceSynchronize). */
+KKR_EXPORT void __kkrace_gpu_event_sync(unsigned long long event) {
+  kkr_thread *t = kkr_thread_any();
+  if (!t || t->item_op)
+    return;
+  trace("{\"ev\":\"event_sync\",\"e\":%llu}", event);
+  kkr_vc snap = {0};
+  event_snapshot((uintptr_t)event, &snap);
+  kkr_host_learn(t, &snap);
+  kkr_vc_free(&snap);
+}
+
+static void stream_sync(kkr_thread *t, gpu_stream *s) {
+  kkr_vc snap = {0};
+  kkr_fence_snapshot(s->inst, &snap);
+  if (s->legacy)
+    implicit_sync(s, &snap);
+  kkr_host_learn(t, &snap);
+  kkr_vc_free(&snap);
+}
+
+KKR_EXPORT void __kkrace_gpu_stream_sync(unsigned long long stream) {
+  kkr_thread *t = kkr_thread_any();
+  if (!t || t->item_op)
+    return;
+  trace("{\"ev\":\"stream_sync\",\"s\":%llu}", stream);
+  stream_sync(t, stream_get(t, (uintptr_t)stream));
+}
+
+static void device_sync(kkr_thread *t) {
+  kkr_vc snap = {0};
+  kkr_fence_space_snapshot(gpu_space, &snap);
+  kkr_host_learn(t, &snap);
+  kkr_vc_free(&snap);
+}
+
+KKR_EXPORT void __kkrace_gpu_device_sync(void) {
+  kkr_thread *t = kkr_thread_any();
+  if (!t || t->item_op)
+    return;
+  trace("{\"ev\":\"device_sync\"}");
+  device_sync(t);
+}
+
+/* ---- Work items --------------------------------------------------------- */
+
+/* Frames of the CUDA libraries and of kkrace's CUPTI module: the program's
+ * launch site lies below them. */
+static int gpu_library_pc(uintptr_t pc) {
+  Dl_info info;
+  if (!dladdr((void *)pc, &info) || !info.dli_fname)
+    return 0;
+  const char *base = strrchr(info.dli_fname, '/');
+  base = base ? base + 1 : info.dli_fname;
+  return !strncmp(base, "libcuda.", 8) || !strncmp(base, "libcudart", 9) ||
+         !strncmp(base, "libcupti", 8) || !strncmp(base, "libkkrace", 9);
+}
+
+extern char __start_kkrace_text[] __attribute__((weak));
+extern char __stop_kkrace_text[] __attribute__((weak));
+
+static int runtime_pc(uintptr_t pc) {
+  return __start_kkrace_text && pc >= (uintptr_t)__start_kkrace_text &&
+         pc < (uintptr_t)__stop_kkrace_text;
+}
+
+/* The stack of the API call, from the program's side; *site its top. */
+static uint32_t api_stack(kkr_thread *t, uintptr_t *site) {
+  uintptr_t pcs[96];
+  uint32_t n = kkr_unwind_here(t, 0, 0, pcs, 96), i = 0;
+  while (i < n && (runtime_pc(pcs[i]) || gpu_library_pc(pcs[i])))
+    i++;
+  if (i == n)
+    i = 0;
+  uint32_t m = n - i < KKR_SUBMIT_STACK_MAX ? n - i : KKR_SUBMIT_STACK_MAX;
+  *site = m ? pcs[i] : 0;
+  return m ? kkr_stack_put(pcs + i, m) : 0;
+}
+
+typedef struct {
+  uint32_t token;
+  uint32_t kind;
+  gpu_stream *stream;
+  uintptr_t site;
+} gpu_work;
+
+#define MAX_OPEN_WORK 4
+static __thread gpu_work open_work[MAX_OPEN_WORK];
+static __thread uint32_t nopen;
+
+static const uint16_t work_op[] = {
+    [KKR_GPU_KERNEL] = KKR_OP_GPU_KERNEL,
+    [KKR_GPU_MEMCPY] = KKR_OP_GPU_MEMCPY,
+    [KKR_GPU_MEMSET] = KKR_OP_GPU_MEMSET,
+    [KKR_GPU_FREE] = KKR_OP_GPU_FREE,
+};
+
+/* Begins a work item of kind (KKR_GPU_*) on stream; the accesses that
+ * follow (__kkrace_gpu_access) are its own until __kkrace_gpu_work_end.
+ * Returns a token, 0 if the item is not modeled. */
+KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
+                                                unsigned long long stream,
+                                                const char *label) {
+  kkr_thread *t = kkr_thread_any();
+  if (!t || kind >= KKR_GPU_WORK_COUNT || nopen >= MAX_OPEN_WORK)
+    return 0;
+  if (t->item_op || t->nops >= KKR_MAX_OPS)
+    return 0; /* inside a Kokkos kernel's strand (a host backend): its own */
+  char lb[256];
+  trace("{\"ev\":\"work\",\"kind\":%u,\"s\":%llu,\"label\":\"%s\"}", kind,
+        stream, safe(label, lb, sizeof lb));
+  gpu_stream *s = stream_get(t, (uintptr_t)stream);
+  gpu_work *w = &open_work[nopen++];
+  w->kind = kind;
+  w->stream = s;
+  uint32_t stack = api_stack(t, &w->site);
+  kkr_op *op = &t->ops[t->nops];
+  memset(op, 0, sizeof *op);
+  op->kind = work_op[kind];
+  op->space = gpu_space;
+  op->pc = w->site;
+  op->label = kkr_intern(label && *label ? label : "?");
+  w->token = ++t->nops;
+  /* FIFO on the stream whoever submits, after what it learned. */
+  kkr_vc extra = {0};
+  kkr_fence_snapshot(s->inst, &extra);
+  implicit_sync(s, &extra);
+  /* The site table of the launch site (kkr_submit keys it by ops[0].pc). */
+  uintptr_t saved_pc = t->ops[0].pc;
+  t->ops[0].pc = w->site;
+  kkr_item *it = kkr_submit(t, s->inst, op, 1, &extra);
+  t->ops[0].pc = saved_pc;
+  kkr_vc_free(&extra);
+  it->stack = stack;
+  kkr_node_item(t, op);
+  return w->token;
+}
+
+/* An access of the running GPU work item (flags KKR_GPU_ACC_*). */
+KKR_EXPORT void __kkrace_gpu_access(void *p, unsigned long long size,
+                                    unsigned int flags) {
+  kkr_thread *t = kkr_tls;
+  if (!t || !nopen || !size)
+    return;
+  trace("{\"ev\":\"access\",\"p\":%llu,\"size\":%llu,\"flags\":%u}",
+        (unsigned long long)(uintptr_t)p, size, flags);
+  gpu_work *w = &open_work[nopen - 1];
+  if ((flags & KKR_GPU_ACC_CONSERVATIVE) && t->item_op && t->item_op->item)
+    t->item_op->item->gpu_conservative = 1;
+  gpu_alloc a;
+  int known = alloc_find((uintptr_t)p, &a);
+  uintptr_t lo, n;
+  shadow_span(known ? &a : NULL, (uintptr_t)p, size, &lo, &n);
+  uint32_t acc = 0;
+  if (flags & KKR_GPU_ACC_WRITE)
+    acc |= KKR_ACC_WRITE;
+  if (flags & KKR_GPU_ACC_FREE)
+    acc |= KKR_ACC_FREE | KKR_ACC_WRITE;
+  if ((flags & KKR_GPU_ACC_READ) && (flags & KKR_GPU_ACC_WRITE))
+    kkr_access_range(t, lo, n, 0, w->site, 0); /* read, then write */
+  kkr_access_range(t, lo, n, acc, w->site, 0);
+}
+
+/* Ends the item; KKR_GPU_WAIT: the host waits for it (a synchronous copy),
+ * and learns its stream's work up to it. */
+KKR_EXPORT void __kkrace_gpu_work_end(unsigned int token, unsigned int flags) {
+  kkr_thread *t = kkr_tls;
+  if (!t || !token || !nopen || open_work[nopen - 1].token != token)
+    return;
+  trace("{\"ev\":\"end\",\"flags\":%u}", flags);
+  gpu_work *w = &open_work[--nopen];
+  t->nops = token - 1;
+  kkr_node_host(t);
+  if (flags & KKR_GPU_WAIT)
+    stream_sync(t, w->stream);
+}
+
+/* An access by the host thread in a CUDA call (the pageable source of a
+ * copy, which the driver stages before it returns). */
+KKR_EXPORT void __kkrace_gpu_host_access(void *p, unsigned long long size,
+                                         unsigned int flags) {
+  kkr_thread *t = kkr_thread_any();
+  if (!t || t->item_op || !size)
+    return;
+  trace("{\"ev\":\"host\",\"p\":%llu,\"size\":%llu,\"flags\":%u}",
+        (unsigned long long)(uintptr_t)p, size, flags);
+  uintptr_t site = 0;
+  (void)api_stack(t, &site);
+  kkr_access_range(t, (uintptr_t)p, size,
+                   (flags & KKR_GPU_ACC_WRITE) ? KKR_ACC_WRITE : 0, site, 0);
+}
+
+/* memory kind of p, for the CUPTI module's copies (KKR_GPU_MEM_*; pageable
+ * host memory if unknown). */
+KKR_EXPORT unsigned int __kkrace_gpu_mem_kind(const void *p) {
+  gpu_alloc a;
+  return alloc_find((uintptr_t)p, &a) ? a.kind : KKR_GPU_MEM_HOST;
+}
+
+/* The allocation holding p: its bounds, and 1; 0 if none is known. */
+KKR_EXPORT int __kkrace_gpu_alloc_range(const void *p, unsigned long long *lo,
+                                        unsigned long long *hi) {
+  gpu_alloc a;
+  if (!alloc_find((uintptr_t)p, &a))
+    return 0;
+  *lo = a.lo;
+  *hi = a.hi;
+  return 1;
+}
+
+/* A free: cudaFree waits for the device first; cudaFreeAsync is a work item
+ * on its stream that writes all of the allocation. */
+KKR_EXPORT void __kkrace_gpu_free(void *p, unsigned long long stream,
+                                  unsigned int flags) {
+  kkr_thread *t = kkr_thread_any();
+  if (!t || !p)
+    return;
+  trace("{\"ev\":\"free\",\"p\":%llu,\"s\":%llu,\"flags\":%u}",
+        (unsigned long long)(uintptr_t)p, stream, flags);
+  gpu_alloc a;
+  if (!alloc_find((uintptr_t)p, &a) || a.lo != (uintptr_t)p)
+    return;
+  uintptr_t lo, n;
+  shadow_span(&a, a.lo, a.hi - a.lo, &lo, &n);
+  if (flags & KKR_GPU_ASYNC) {
+    unsigned int tok = __kkrace_gpu_work_begin(KKR_GPU_FREE, stream, "cudaFreeAsync");
+    if (tok) {
+      gpu_work *w = &open_work[nopen - 1];
+      t->free_size = a.hi - a.lo;
+      kkr_access_range(t, lo, n, KKR_ACC_WRITE | KKR_ACC_FREE, w->site, 0);
+      t->free_size = 0;
+      __kkrace_gpu_work_end(tok, 0);
+    }
+  } else if (!t->item_op) {
+    if (flags & KKR_GPU_WAIT)
+      device_sync(t);
+    uintptr_t site = 0;
+    (void)api_stack(t, &site);
+    t->free_size = a.hi - a.lo;
+    kkr_access_range(t, lo, n, KKR_ACC_WRITE | KKR_ACC_FREE, site, 0);
+    t->free_size = 0;
+  }
+  kkr_shadow_clear(lo, n);
+  alloc_forget(a.lo);
+}
