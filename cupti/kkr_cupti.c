@@ -40,6 +40,9 @@ static CUptiResult (*p_cuptiSubscribe)(CUpti_SubscriberHandle *,
 static CUptiResult (*p_cuptiEnableDomain)(uint32_t, CUpti_SubscriberHandle,
                                           CUpti_CallbackDomain);
 static CUptiResult (*p_cuptiGetResultString)(CUptiResult, const char **);
+static CUptiResult (*p_cuptiEnableCallback)(uint32_t, CUpti_SubscriberHandle,
+                                            CUpti_CallbackDomain,
+                                            CUpti_CallbackId);
 
 /* The runtime's GPU entry points: in the program (built with
  * -fsanitize=kkrace) or in a preloaded runtime. */
@@ -572,6 +575,8 @@ static void subscribe(void) {
       (__typeof__(p_cuptiEnableDomain))dlsym(cupti, "cuptiEnableDomain");
   p_cuptiGetResultString =
       (__typeof__(p_cuptiGetResultString))dlsym(cupti, "cuptiGetResultString");
+  p_cuptiEnableCallback =
+      (__typeof__(p_cuptiEnableCallback))dlsym(cupti, "cuptiEnableCallback");
   p_cuFuncGetName = (__typeof__(p_cuFuncGetName))dlsym(cuda, "cuFuncGetName");
   p_cuFuncGetParamInfo =
       (__typeof__(p_cuFuncGetParamInfo))dlsym(cuda, "cuFuncGetParamInfo");
@@ -598,7 +603,25 @@ static void subscribe(void) {
     return;
   }
   p_cuptiEnableDomain(1, sub, CUPTI_CB_DOMAIN_RUNTIME_API);
-  p_cuptiEnableDomain(1, sub, CUPTI_CB_DOMAIN_DRIVER_API);
+  /* Of the driver API, only what the module models: every driver call
+   * costs a callback otherwise. */
+  static const CUpti_CallbackId driver_ids[] = {
+      CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel,
+      CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
+      CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx,
+      CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
+      CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel,
+      CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz,
+      CUPTI_DRIVER_TRACE_CBID_cuMemAlloc_v2,
+      CUPTI_DRIVER_TRACE_CBID_cuStreamSynchronize,
+      CUPTI_DRIVER_TRACE_CBID_cuCtxSynchronize,
+  };
+  if (p_cuptiEnableCallback && !debug) {
+    for (size_t i = 0; i < sizeof driver_ids / sizeof *driver_ids; i++)
+      p_cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, driver_ids[i]);
+  } else {
+    p_cuptiEnableDomain(1, sub, CUPTI_CB_DOMAIN_DRIVER_API);
+  }
   subscribed = 1;
 }
 

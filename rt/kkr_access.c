@@ -479,6 +479,8 @@ static void access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
   uintptr_t end = addr + size;
   if (size == 0 || end < addr)
     return;
+  if (KKR_UNLIKELY(kkr_gpu_trace_host_on) && !(acc & ACC_FREE))
+    kkr_gpu_trace_host(t, addr, size, acc & ACC_WRITE);
   if (!(acc & 0xf000))
     acc |= size_log(size) << 12;
   for (uintptr_t w = addr & ~(uintptr_t)(KKR_GRAN - 1); w < end;
@@ -512,6 +514,12 @@ void kkr_access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
   access_range(t, addr, size, acc, pc, fp, NULL);
 }
 
+void kkr_access_range_at(kkr_thread *t, uintptr_t addr, uintptr_t size,
+                         uint32_t acc, uintptr_t pc,
+                         struct kkr_site_slot *slot) {
+  access_range(t, addr, size, acc, pc, 0, (site_slot *)slot);
+}
+
 /* ---- Entry points ------------------------------------------------------- */
 
 KKR_INLINE kkr_thread *entry_thread(uintptr_t a) {
@@ -538,6 +546,8 @@ static KKR_NOINLINE void access_general(uintptr_t a, uint32_t size,
   kkr_thread *t = entry_thread(a);
   if (!t)
     return;
+  if (KKR_UNLIKELY(kkr_gpu_trace_host_on))
+    kkr_gpu_trace_host(t, a, size, acc & ACC_WRITE);
   if (KKR_UNLIKELY(t->atomic_depth))
     acc |= ACC_ATOMIC;
   acc |= size_lg << 12;
@@ -641,7 +651,7 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
                                      uintptr_t pc, site_slot *slot) {
   kkr_thread *t = kkr_tls;
   if (KKR_UNLIKELY(!t || t->nofast || (a & (size - 1)) || size > KKR_GRAN ||
-                   kkr_mt))
+                   kkr_mt || kkr_gpu_trace_host_on))
     return access_general(a, size, size_lg, acc, pc, slot);
   kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
   if (KKR_UNLIKELY(!chunk))

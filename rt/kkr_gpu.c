@@ -21,10 +21,12 @@
  *    that the instrumented host code's accesses meet the GPU's. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <link.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -32,7 +34,10 @@
 #include "kkr_rt.h"
 #include "uthash.h"
 
-#define KKR_GPU_CELLS 512 /* shadow words that stand for a device allocation */
+#define KKR_GPU_CELLS 64 /* shadow words that stand for a coarse allocation */
+/* Where coarse allocations of host memory keep their shadow: above the user
+ * address space (which ends at 2^47), inside the shadow's 2^48. */
+#define KKR_GPU_PROXY ((uintptr_t)1 << 47)
 
 static const char gpu_space[] = "CUDA";
 
@@ -42,6 +47,50 @@ static const char gpu_space[] = "CUDA";
  * graph logic can be replayed where there is no GPU (tests, bug reports). */
 static int trace_fd = -1;
 static kkr_spin trace_lock;
+
+/* Host accesses are many (a loop over a buffer): contiguous ones of the
+ * same kind are written as one event. */
+static struct {
+  uintptr_t p, size;
+  uint32_t flags;
+} pending_host;
+
+static void write_line(const char *buf, size_t n) {
+  ssize_t w = write(trace_fd, buf, n);
+  (void)w;
+}
+
+/* Under trace_lock. */
+static void flush_host(void) {
+  if (!pending_host.size)
+    return;
+  char buf[128];
+  int n = snprintf(buf, sizeof buf,
+                   "{\"ev\":\"host\",\"p\":%llu,\"size\":%llu,\"flags\":%u}\n",
+                   (unsigned long long)pending_host.p,
+                   (unsigned long long)pending_host.size, pending_host.flags);
+  write_line(buf, (size_t)n);
+  pending_host.size = 0;
+}
+
+static void trace_host(uintptr_t p, uintptr_t size, uint32_t flags) {
+  kkr_spin_lock(&trace_lock);
+  /* (Within a shadow word of the last one: a loop over floats is traced at
+   * every other element, the first access to a word replacing the GPU's
+   * record in it.) */
+  uintptr_t end = pending_host.p + pending_host.size;
+  if (pending_host.size && flags == pending_host.flags &&
+      p >= pending_host.p && p <= end + KKR_GRAN) {
+    if (p + size > end)
+      pending_host.size = p + size - pending_host.p;
+  } else {
+    flush_host();
+    pending_host.p = p;
+    pending_host.size = size;
+    pending_host.flags = flags;
+  }
+  kkr_spin_unlock(&trace_lock);
+}
 
 KKR_FORMAT(1, 2) static void trace(const char *fmt, ...) {
   if (trace_fd < 0)
@@ -57,12 +106,47 @@ KKR_FORMAT(1, 2) static void trace(const char *fmt, ...) {
     n = (int)sizeof buf - 2;
   buf[n++] = '\n';
   kkr_spin_lock(&trace_lock);
-  ssize_t w = write(trace_fd, buf, (size_t)n);
-  (void)w;
+  flush_host();
+  write_line(buf, (size_t)n);
   kkr_spin_unlock(&trace_lock);
 }
 
-int kkr_gpu_tracing(void) { return trace_fd >= 0; }
+/* At exit: the last host accesses. */
+static void trace_close(void) {
+  if (trace_fd < 0)
+    return;
+  kkr_spin_lock(&trace_lock);
+  flush_host();
+  kkr_spin_unlock(&trace_lock);
+}
+
+int kkr_gpu_trace_host_on;
+
+static int gpu_record(uint64_t rec) {
+  if (!rec || (rec & KKR_R_X) || (rec & KKR_REC_TAG) == KKR_REC_TAG)
+    return 0;
+  uint32_t node = KKR_REC_NODE(rec);
+  uintptr_t owner = node ? kkr_node_owner[node] : 1;
+  if (!owner || (owner & 1))
+    return 0;
+  uint16_t kind = ((const kkr_item *)owner)->kind;
+  return kind >= KKR_OP_GPU_KERNEL && kind <= KKR_OP_GPU_FREE;
+}
+
+/* A host access to memory whose shadow holds a GPU work item's access. */
+void kkr_gpu_trace_host(kkr_thread *t, uintptr_t addr, uintptr_t size,
+                        uint32_t write) {
+  if (t->cur_is_item || !kkr_nodes)
+    return;
+  for (uintptr_t w = addr & ~(uintptr_t)(KKR_GRAN - 1); w < addr + size;
+       w += KKR_GRAN) {
+    kkr_cell *c = kkr_shadow_cell_if_mapped(w);
+    if (c && (gpu_record(c->w) || gpu_record(c->r))) {
+      trace_host(addr, size, write ? KKR_GPU_ACC_WRITE : KKR_GPU_ACC_READ);
+      return;
+    }
+  }
+}
 
 void kkr_gpu_init(void) {
   if (kkr_flags.gpu_trace && *kkr_flags.gpu_trace) {
@@ -71,6 +155,8 @@ void kkr_gpu_init(void) {
     if (trace_fd < 0)
       kkr_die("cannot write the GPU event trace '%s': %s", kkr_flags.gpu_trace,
               strerror(errno));
+    kkr_gpu_trace_host_on = 1;
+    atexit(trace_close);
   }
 }
 
@@ -88,7 +174,8 @@ static const char *safe(const char *s, char *buf, size_t n) {
 typedef struct {
   uintptr_t lo, hi;
   uint32_t kind; /* KKR_GPU_MEM_* */
-  uint32_t shift; /* device memory: bytes per shadow byte = 1 << shift */
+  uint32_t shift; /* coarse: bytes per shadow byte = 1 << shift (0: exact) */
+  uintptr_t proxy; /* coarse: where its shadow starts */
 } gpu_alloc;
 
 static gpu_alloc *allocs;
@@ -138,10 +225,19 @@ KKR_EXPORT void __kkrace_gpu_alloc(void *p, unsigned long long size,
   trace("{\"ev\":\"alloc\",\"p\":%llu,\"size\":%llu,\"kind\":%u}",
         (unsigned long long)(uintptr_t)p, size, kind);
   uintptr_t lo = (uintptr_t)p;
-  gpu_alloc a = {lo, lo + size, kind, 0};
-  if (!host_accessible(kind))
+  gpu_alloc a = {lo, lo + size, kind, 0, lo};
+  /* Device memory is never the host's: its shadow is coarse, whatever its
+   * size.  Host memory the GPU reaches (pinned, managed) is exact, so that
+   * the program's own accesses meet the GPU's, up to gpu_exact_host_bytes;
+   * beyond, coarse too, in a shadow of its own that host code never
+   * meets. */
+  int coarse = !host_accessible(kind) ||
+               size > (uint64_t)kkr_flags.gpu_exact_host_bytes;
+  if (coarse)
     while ((size >> a.shift) > KKR_GPU_CELLS * KKR_GRAN)
       a.shift++;
+  if (coarse && host_accessible(kind))
+    a.proxy = KKR_GPU_PROXY + lo;
   kkr_spin_lock(&alloc_lock);
   uint32_t i = alloc_lower_bound(lo);
   if (i < nallocs && allocs[i].lo == lo) {
@@ -166,8 +262,8 @@ KKR_EXPORT void __kkrace_gpu_alloc(void *p, unsigned long long size,
   /* New memory: nothing of what was there before counts. */
   if (host_accessible(kind))
     kkr_shadow_clear(lo, size);
-  else
-    kkr_shadow_clear(lo, (size >> a.shift) + KKR_GRAN);
+  if (a.shift)
+    kkr_shadow_clear(a.proxy, (size >> a.shift) + KKR_GRAN);
 }
 
 static void alloc_forget(uintptr_t lo) {
@@ -196,7 +292,7 @@ static void shadow_span(const gpu_alloc *a, uintptr_t addr, uintptr_t size,
     end = a->hi - a->lo;
   uintptr_t first = off >> a->shift;
   uintptr_t last = (end + ((uintptr_t)1 << a->shift) - 1) >> a->shift;
-  *lo = a->lo + first;
+  *lo = a->proxy + first;
   *n = last > first ? last - first : 1;
 }
 
@@ -395,8 +491,113 @@ static int runtime_pc(uintptr_t pc) {
          pc < (uintptr_t)__stop_kkrace_text;
 }
 
+/* Executable segments of the loaded objects, for the stack's cache key. */
+#define MAX_TEXTS 512
+static struct {
+  uintptr_t lo, hi;
+} texts[MAX_TEXTS];
+static uint32_t ntexts;
+static uintptr_t texts_lo = UINTPTR_MAX, texts_hi;
+static int texts_done;
+
+static int add_texts(struct dl_phdr_info *info, size_t size, void *arg) {
+  (void)size;
+  (void)arg;
+  for (int i = 0; i < info->dlpi_phnum && ntexts < MAX_TEXTS; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
+      continue;
+    uintptr_t lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
+    texts[ntexts].lo = lo;
+    texts[ntexts].hi = hi;
+    ntexts++;
+    if (lo < texts_lo)
+      texts_lo = lo;
+    if (hi > texts_hi)
+      texts_hi = hi;
+  }
+  return 0;
+}
+
+static int in_text(uintptr_t v) {
+  if (v < texts_lo || v >= texts_hi)
+    return 0;
+  uint32_t a = 0, b = ntexts; /* texts is sorted by lo */
+  while (a < b) {
+    uint32_t m = (a + b) / 2;
+    if (texts[m].lo <= v)
+      a = m + 1;
+    else
+      b = m;
+  }
+  return a > 0 && v < texts[a - 1].hi;
+}
+
+static int text_cmp(const void *x, const void *y) {
+  uintptr_t a = *(const uintptr_t *)x, b = *(const uintptr_t *)y;
+  return a < b ? -1 : a > b;
+}
+
+/* Stacks of API calls, cached by the code addresses on the stack: a loop
+ * that launches from one place finds its stack here instead of unwinding
+ * through the CUDA libraries each time. */
+#define STACK_CACHE 1024
+static struct {
+  uint64_t key;
+  uint32_t stack;
+  uintptr_t site;
+} stack_cache[STACK_CACHE];
+static kkr_spin stack_cache_lock;
+
+static uint64_t stack_key(kkr_thread *t) {
+  if (!__atomic_load_n(&texts_done, __ATOMIC_ACQUIRE)) {
+    kkr_spin_lock(&stack_cache_lock);
+    if (!texts_done) {
+      dl_iterate_phdr(add_texts, NULL);
+      qsort(texts, ntexts, sizeof texts[0], text_cmp);
+      __atomic_store_n(&texts_done, 1, __ATOMIC_RELEASE);
+    }
+    kkr_spin_unlock(&stack_cache_lock);
+  }
+  uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+  uintptr_t end = sp + 12288;
+  if (t->stack_hi && end > t->stack_hi)
+    end = t->stack_hi;
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (const uintptr_t *p = (const uintptr_t *)sp; (uintptr_t)p < end; p++) {
+    uintptr_t v = *p;
+    if (in_text(v)) {
+      h ^= v + ((uintptr_t)p - sp);
+      h *= 0x100000001b3ull;
+    }
+  }
+  return h | 1;
+}
+
+static uint32_t api_stack_unwind(kkr_thread *t, uintptr_t *site);
+
 /* The stack of the API call, from the program's side; *site its top. */
 static uint32_t api_stack(kkr_thread *t, uintptr_t *site) {
+  uint64_t key = stack_key(t);
+  uint32_t slot = (uint32_t)(key >> 7) % STACK_CACHE;
+  kkr_spin_lock(&stack_cache_lock);
+  if (stack_cache[slot].key == key) {
+    uint32_t id = stack_cache[slot].stack;
+    *site = stack_cache[slot].site;
+    kkr_spin_unlock(&stack_cache_lock);
+    return id;
+  }
+  kkr_spin_unlock(&stack_cache_lock);
+  uint32_t id = api_stack_unwind(t, site);
+  kkr_spin_lock(&stack_cache_lock);
+  stack_cache[slot].key = key;
+  stack_cache[slot].stack = id;
+  stack_cache[slot].site = *site;
+  kkr_spin_unlock(&stack_cache_lock);
+  return id;
+}
+
+static uint32_t api_stack_unwind(kkr_thread *t, uintptr_t *site) {
   uintptr_t pcs[96];
   uint32_t n = kkr_unwind_here(t, 0, 0, pcs, 96), i = 0;
   while (i < n && (runtime_pc(pcs[i]) || gpu_library_pc(pcs[i])))
@@ -413,6 +614,7 @@ typedef struct {
   uint32_t kind;
   gpu_stream *stream;
   uintptr_t site;
+  struct kkr_site_slot slot; /* the site's index in the item's table */
 } gpu_work;
 
 #define MAX_OPEN_WORK 4
@@ -437,13 +639,16 @@ KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
     return 0;
   if (t->item_op || t->nops >= KKR_MAX_OPS)
     return 0; /* inside a Kokkos kernel's strand (a host backend): its own */
-  char lb[256];
-  trace("{\"ev\":\"work\",\"kind\":%u,\"s\":%llu,\"label\":\"%s\"}", kind,
-        stream, safe(label, lb, sizeof lb));
+  if (trace_fd >= 0) {
+    char lb[256];
+    trace("{\"ev\":\"work\",\"kind\":%u,\"s\":%llu,\"label\":\"%s\"}", kind,
+          stream, safe(label, lb, sizeof lb));
+  }
   gpu_stream *s = stream_get(t, (uintptr_t)stream);
   gpu_work *w = &open_work[nopen++];
   w->kind = kind;
   w->stream = s;
+  w->slot.table = NULL;
   uint32_t stack = api_stack(t, &w->site);
   kkr_op *op = &t->ops[t->nops];
   memset(op, 0, sizeof *op);
@@ -488,8 +693,8 @@ KKR_EXPORT void __kkrace_gpu_access(void *p, unsigned long long size,
   if (flags & KKR_GPU_ACC_FREE)
     acc |= KKR_ACC_FREE | KKR_ACC_WRITE;
   if ((flags & KKR_GPU_ACC_READ) && (flags & KKR_GPU_ACC_WRITE))
-    kkr_access_range(t, lo, n, 0, w->site, 0); /* read, then write */
-  kkr_access_range(t, lo, n, acc, w->site, 0);
+    kkr_access_range_at(t, lo, n, 0, w->site, &w->slot); /* read, write */
+  kkr_access_range_at(t, lo, n, acc, w->site, &w->slot);
 }
 
 /* Ends the item; KKR_GPU_WAIT: the host waits for it (a synchronous copy),
@@ -513,8 +718,8 @@ KKR_EXPORT void __kkrace_gpu_host_access(void *p, unsigned long long size,
   kkr_thread *t = kkr_thread_any();
   if (!t || t->item_op || !size)
     return;
-  trace("{\"ev\":\"host\",\"p\":%llu,\"size\":%llu,\"flags\":%u}",
-        (unsigned long long)(uintptr_t)p, size, flags);
+  if (trace_fd >= 0)
+    trace_host((uintptr_t)p, size, flags);
   uintptr_t site = 0;
   (void)api_stack(t, &site);
   kkr_access_range(t, (uintptr_t)p, size,

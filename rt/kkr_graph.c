@@ -373,6 +373,9 @@ static uint32_t horizon_scan(const kkr_vc *vc, uint32_t h, uint32_t max) {
 }
 
 static void set_horizon(kkr_thread *t, uint32_t h) {
+  if (KKR_UNLIKELY(kkr_gpu_trace_host_on))
+    h = 0; /* every host access meets the GPU's records on the slow path,
+              where the GPU event trace records it */
   t->hz = (uint64_t)h << KKR_REC_NODE_SHIFT;
 }
 

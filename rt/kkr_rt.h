@@ -337,6 +337,10 @@ KKR_INLINE uint32_t kkr_site_index(kkr_thread *t, struct kkr_site_slot *slot,
 /* Checks and records an access of size bytes at addr by the current node. */
 void kkr_access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
                       uint32_t flags, uintptr_t pc, uintptr_t fp);
+/* The same, with the site slot of pc (NULL: none). */
+void kkr_access_range_at(kkr_thread *t, uintptr_t addr, uintptr_t size,
+                         uint32_t acc, uintptr_t pc,
+                         struct kkr_site_slot *slot);
 #define KKR_ACC_WRITE 1u /* flags of kkr_access_range */
 #define KKR_ACC_FREE 16u
 
@@ -438,8 +442,11 @@ _Noreturn void kkr_exit_now(int status);
 /* ---- GPU work (kkr_gpu.c) ----------------------------------------------- */
 
 void kkr_gpu_init(void);
-/* gpu_trace is on: host accesses are traced too (kkr_access.c). */
-int kkr_gpu_tracing(void);
+/* gpu_trace is on: the host's accesses to memory the GPU's work touched
+ * are traced too (kkr_access.c), so that a replay meets them. */
+KKR_HIDDEN extern int kkr_gpu_trace_host_on;
+void kkr_gpu_trace_host(kkr_thread *t, uintptr_t addr, uintptr_t size,
+                        uint32_t write);
 
 /* ---- Runtime ------------------------------------------------------------ */
 

@@ -79,6 +79,10 @@ def build(a):
     for test in a.tests:
         name = name_of(test)
         common = ["-g", "-O1", "-arch=" + a.arch, "-I" + os.path.dirname(test)]
+        with open(test) as f:
+            for line in f:
+                if line.startswith("// NVCC-FLAGS:"):
+                    common += line.split(":", 1)[1].split()
         cmds = {
             "inst": [a.nvcc, "-ccbin", a.driver, "-Xcompiler",
                      "-fsanitize=kkrace"] + common +

@@ -1,0 +1,37 @@
+#!/bin/bash
+# kkrace's GPU overhead: each workload built by nvcc alone (plain), run
+# plain and with the runtime preloaded, and built with kkrace-clang++ as host
+# compiler (-fsanitize=kkrace); wall time of the timed loop, best of REPS.
+#   bench/gpu/run.sh build DRIVER OUTDIR      (needs nvcc, not a GPU)
+#   bench/gpu/run.sh run LIBDIR OUTDIR [REPS]  (on the GPU machine; extra
+#                                             KKRACE_OPTIONS in $KKRACE_EXTRA)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+mode=$1
+if [ "$mode" = build ]; then
+  driver=$2 out=$3
+  mkdir -p "$out"
+  for w in small_kernels large_copies pipeline; do
+    nvcc -O2 -arch=sm_90 -o "$out/$w.plain" "$here/$w.cu"
+    nvcc -O2 -arch=sm_90 -ccbin "$driver" -Xcompiler -fsanitize=kkrace \
+      -o "$out/$w.kkrace" "$here/$w.cu" -lcudart
+  done
+  exit 0
+fi
+libdir=$2 out=$3 reps=${4:-5}
+best() { # best time_ms of $reps runs of "$@"
+  local b=
+  for _ in $(seq "$reps"); do
+    t=$("$@" | sed -n 's/^time_ms=//p')
+    if [ -z "$b" ] || awk "BEGIN{exit !($t < $b)}"; then b=$t; fi
+  done
+  echo "$b"
+}
+printf "%-14s %12s %12s %8s %12s %8s\n" workload plain_ms preload_ms ratio kkrace_ms ratio
+for w in small_kernels large_copies pipeline; do
+  p=$(best "$out/$w.plain")
+  l=$(KKRACE_OPTIONS="exitcode=0 ${KKRACE_EXTRA:-}" LD_PRELOAD="$libdir/libkkrace.so $libdir/libkkrace_cupti.so" best "$out/$w.plain")
+  k=$(KKRACE_OPTIONS="exitcode=0 ${KKRACE_EXTRA:-}" best "$out/$w.kkrace")
+  printf "%-14s %12.1f %12.1f %8.2f %12.1f %8.2f\n" "$w" "$p" "$l" \
+    "$(awk "BEGIN{print $l/$p}")" "$k" "$(awk "BEGIN{print $k/$p}")"
+done
