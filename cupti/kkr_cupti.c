@@ -158,36 +158,87 @@ static uint64_t const_pointer_params(const char *mangled, char *shortname,
   return bits;
 }
 
+/* What a launch needs of a kernel, found once per function: its name,
+ * which parameters are pointers to const, and each parameter's size. */
+typedef struct {
+  CUfunction f;
+  uint64_t consts;
+  uint32_t nparams;
+  uint32_t size[MAX_PARAMS];
+  char name[256];
+} kernel_info;
+
+#define KERNEL_CACHE 1024
+static kernel_info *kernel_cache[KERNEL_CACHE];
+static pthread_mutex_t kernel_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const kernel_info *kernel_info_of(CUfunction f, const char *symbol) {
+  uint32_t slot = (uint32_t)(((uintptr_t)f >> 4) * 2654435761u) % KERNEL_CACHE;
+  pthread_mutex_lock(&kernel_lock);
+  for (uint32_t i = 0; i < KERNEL_CACHE; i++) {
+    kernel_info *k = kernel_cache[(slot + i) % KERNEL_CACHE];
+    if (!k)
+      break;
+    if (k->f == f) {
+      pthread_mutex_unlock(&kernel_lock);
+      return k;
+    }
+  }
+  pthread_mutex_unlock(&kernel_lock);
+  kernel_info *k = calloc(1, sizeof *k);
+  if (!k)
+    return NULL;
+  k->f = f;
+  const char *mangled = symbol;
+  if (!mangled && f && p_cuFuncGetName)
+    p_cuFuncGetName(&mangled, f);
+  k->consts = const_pointer_params(mangled, k->name, sizeof k->name);
+  /* The runtime launches a CUkernel (a library's kernel) as a CUfunction:
+   * whichever of the two describes its parameters. */
+  int as_kernel = 0;
+  for (unsigned i = 0; f && p_cuFuncGetParamInfo && i < MAX_PARAMS; i++) {
+    size_t off = 0, size = 0;
+    CUresult r = as_kernel ? CUDA_ERROR_INVALID_VALUE
+                           : p_cuFuncGetParamInfo(f, i, &off, &size);
+    if (r != CUDA_SUCCESS && (i == 0 || as_kernel) && p_cuKernelGetParamInfo) {
+      as_kernel = 1;
+      r = p_cuKernelGetParamInfo((CUkernel)f, i, &off, &size);
+    }
+    if (r != CUDA_SUCCESS)
+      break;
+    k->size[k->nparams++] = (uint32_t)size;
+  }
+  pthread_mutex_lock(&kernel_lock);
+  for (uint32_t i = 0; i < KERNEL_CACHE; i++) {
+    kernel_info **e = &kernel_cache[(slot + i) % KERNEL_CACHE];
+    if (*e && (*e)->f == f) { /* another thread was first */
+      pthread_mutex_unlock(&kernel_lock);
+      free(k);
+      return *e;
+    }
+    if (!*e) {
+      *e = k;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&kernel_lock);
+  return k; /* (a full cache keeps it uncached) */
+}
+
 /* Models a launch of f (its arguments args) on stream. */
 static void launch(CUfunction f, const char *symbol, void **args,
                    unsigned long long stream) {
   if (!__kkrace_gpu_work_begin)
     return;
-  const char *mangled = symbol;
-  if (!mangled && f && p_cuFuncGetName)
-    p_cuFuncGetName(&mangled, f);
-  char name[256];
-  uint64_t consts = const_pointer_params(mangled, name, sizeof name);
-  unsigned tok = __kkrace_gpu_work_begin(KKR_GPU_KERNEL, stream, name);
+  const kernel_info *k = kernel_info_of(f, symbol);
+  if (!k)
+    return;
+  unsigned tok = __kkrace_gpu_work_begin(KKR_GPU_KERNEL, stream, k->name);
   if (!tok)
     return;
-  /* The runtime launches a CUkernel (a library's kernel) as a CUfunction:
-   * whichever of the two describes its parameters. */
-  int as_kernel = 0;
-  for (unsigned i = 0; f && args && p_cuFuncGetParamInfo && i < MAX_PARAMS;
-       i++) {
-    size_t off = 0, size = 0;
-    CUresult r = as_kernel ? CUDA_ERROR_INVALID_VALUE
-                           : p_cuFuncGetParamInfo(f, i, &off, &size);
-    if (r != CUDA_SUCCESS && i == 0 && p_cuKernelGetParamInfo) {
-      as_kernel = 1;
-      r = p_cuKernelGetParamInfo((CUkernel)f, i, &off, &size);
-    } else if (r != CUDA_SUCCESS && as_kernel) {
-      r = p_cuKernelGetParamInfo((CUkernel)f, i, &off, &size);
-    }
-    if (r != CUDA_SUCCESS)
-      break;
+  for (unsigned i = 0; args && i < k->nparams; i++) {
     const char *arg = args[i];
+    size_t size = k->size[i];
     if (!arg)
       continue;
     int by_value_struct = size > sizeof(void *);
@@ -198,7 +249,7 @@ static void launch(CUfunction f, const char *symbol, void **args,
       if (!p || !__kkrace_gpu_alloc_range || !__kkrace_gpu_alloc_range(p, &lo, &hi))
         continue;
       unsigned flags = KKR_GPU_ACC_READ;
-      if (by_value_struct || !(consts >> i & 1))
+      if (by_value_struct || !(k->consts >> i & 1))
         flags |= KKR_GPU_ACC_WRITE | KKR_GPU_ACC_CONSERVATIVE;
       /* Where the pointer points to the end of its allocation: a kernel
        * reaches what lies after the pointer it is given. */

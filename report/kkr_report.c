@@ -668,11 +668,36 @@ static void drop_library_top(kkr_sym_stack *st) {
   }
 }
 
+/* A kernel launch's stack starts in nvcc's launch code: the stub
+ * (__device_stub__...) and the host function named after the kernel.  The
+ * program's launch line is below them. */
+static void drop_launch_frames(kkr_access_info *a) {
+  if (a->node.type != KKR_NODE_GPU || a->node.item.kind != KKR_OP_GPU_KERNEL)
+    return;
+  kkr_sym_stack *st = &a->sym;
+  uint32_t i = 0;
+  while (i < st->n && st->frames[i].function &&
+         !strncmp(st->frames[i].function, "__device_stub__", 15))
+    i++;
+  const char *label = a->node.item.label;
+  size_t n = label ? strcspn(label, "<(") : 0;
+  char name[256];
+  snprintf(name, sizeof name, "%.*s", (int)n, label ? label : "");
+  if (i > 0 && i < st->n && st->frames[i].function && n &&
+      kkr_qualified_in(st->frames[i].function, name))
+    i++; /* the kernel's host-side function */
+  if (i > 0 && i < st->n) {
+    memmove(st->frames, st->frames + i, (st->n - i) * sizeof(kkr_frame));
+    st->n -= i;
+  }
+}
+
 static void symbolize_access(kkr_access_info *a) {
   drop_own_frames(a);
   kkr_symbolize(a->pcs, a->npcs, 0, &a->sym);
   kkr_stack_drop_kkrace(&a->sym);
   drop_library_top(&a->sym);
+  drop_launch_frames(a);
   kkr_stack_cut_after_main(&a->sym);
 }
 

@@ -54,7 +54,7 @@ static void print_access(kkr_str *s, const kkr_report *r, int i) {
                    r->has_view ? r->view.label : "memory");
     kkr_describe_node(s, &a->node, 1);
     kkr_str_printf(s, "%s, %s by ",
-                   a->node.item.gpu_conservative
+                   a->node.item.gpu_conservative && a->write
                        ? " (a conservative footprint: kkrace could not tell "
                          "that the kernel only reads it)"
                        : "",

@@ -24,6 +24,23 @@
 #endif
 
 extern char **environ;
+
+/* The symbolizer's environment: the program's, without what would load
+ * kkrace into it too (a preloaded runtime writing the program's files). */
+static char **child_env(void) {
+  static char *env[512];
+  static int done;
+  if (!done) {
+    int n = 0;
+    for (char **e = environ; e && *e && n < 511; e++)
+      if (strncmp(*e, "LD_PRELOAD=", 11) && strncmp(*e, "KKRACE_OPTIONS=", 15) &&
+          strncmp(*e, "CUDA_INJECTION64_PATH=", 22))
+        env[n++] = *e;
+    env[n] = NULL;
+    done = 1;
+  }
+  return env;
+}
 extern char *__cxa_demangle(const char *, char *, size_t *, int *)
     __attribute__((weak));
 
@@ -113,7 +130,7 @@ static int start_symbolizer(void) {
   posix_spawn_file_actions_adddup2(&fa, from_child[1], 1);
   char *argv[] = {(char *)path, "--inlines", "--demangle",
                   "--output-style=LLVM", NULL};
-  int rc = posix_spawn(&sym_pid, path, &fa, NULL, argv, environ);
+  int rc = posix_spawn(&sym_pid, path, &fa, NULL, argv, child_env());
   posix_spawn_file_actions_destroy(&fa);
   close(to_child[0]);
   close(from_child[1]);
@@ -187,6 +204,72 @@ static int query(const char *q, kkr_str *answer) {
   }
 }
 
+/* Without llvm-symbolizer (a GPU machine with the CUDA toolkit but no LLVM):
+ * binutils' addr2line, one process per code address (reports are few and
+ * answers are cached), its answer in llvm-symbolizer's form. */
+static int addr2line_failed;
+
+static int query_addr2line(const char *module, uintptr_t offset,
+                           kkr_str *answer) {
+  if (addr2line_failed || !kkr_flags.symbolize)
+    return 0;
+  int from_child[2];
+  if (pipe2(from_child, O_CLOEXEC) != 0)
+    return 0;
+  char addr[32];
+  snprintf(addr, sizeof addr, "0x%lx", (unsigned long)offset);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, from_child[1], 1);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  char *argv[] = {"addr2line", "-f", "-i", "-C", "-e", (char *)module, addr,
+                  NULL};
+  pid_t pid;
+  int rc = posix_spawnp(&pid, "addr2line", &fa, NULL, argv, child_env());
+  posix_spawn_file_actions_destroy(&fa);
+  close(from_child[1]);
+  if (rc != 0) {
+    close(from_child[0]);
+    addr2line_failed = 1;
+    return 0;
+  }
+  kkr_str out = {0};
+  char buf[4096];
+  for (;;) {
+    ssize_t m = read(from_child[0], buf, sizeof buf - 1);
+    if (m < 0 && errno == EINTR)
+      continue;
+    if (m <= 0)
+      break;
+    buf[m] = 0;
+    kkr_str_printf(&out, "%s", buf);
+  }
+  close(from_child[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !out.buf) {
+    kkr_str_free(&out);
+    return 0;
+  }
+  /* "function\nfile:line (discriminator n)\n" per frame: as
+   * "function\nfile:line:0\n". */
+  char *save = NULL;
+  int odd = 0;
+  for (char *l = strtok_r(out.buf, "\n", &save); l;
+       l = strtok_r(NULL, "\n", &save), odd = !odd) {
+    if (!odd) {
+      kkr_str_printf(answer, "%s\n", l);
+      continue;
+    }
+    char *sp = strchr(l, ' ');
+    if (sp)
+      *sp = 0;
+    kkr_str_printf(answer, "%s:0\n", l);
+  }
+  kkr_str_free(&out);
+  return 1;
+}
+
 static const char *display_path(const char *file) {
   if (cwd_len && !strncmp(file, cwd, cwd_len) && file[cwd_len] == '/')
     return file + cwd_len + 1;
@@ -256,7 +339,9 @@ static sym_entry *symbolize_pc(uintptr_t pc) {
     snprintf(q, sizeof q, "CODE \"%s\" 0x%lx\n", path,
              (unsigned long)(offset - 1));
     kkr_str ans = {0};
-    if (query(q, &ans) && ans.buf) {
+    int ok = query(q, &ans) ||
+             query_addr2line(path, offset - 1, &ans);
+    if (ok && ans.buf) {
       char *save = NULL;
       char *line = strtok_r(ans.buf, "\n", &save);
       while (line && n < KKR_ARRAY_SIZE(fr)) {

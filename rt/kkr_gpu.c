@@ -55,6 +55,17 @@ static struct {
   uint32_t flags;
 } pending_host;
 
+static void trace_open(void);
+
+/* Tracing is on (the file is opened at the first event). */
+static int tracing(void) {
+  if (!kkr_gpu_trace_host_on)
+    return 0;
+  if (trace_fd == -1)
+    trace_open();
+  return trace_fd >= 0;
+}
+
 static void write_line(const char *buf, size_t n) {
   ssize_t w = write(trace_fd, buf, n);
   (void)w;
@@ -93,7 +104,7 @@ static void trace_host(uintptr_t p, uintptr_t size, uint32_t flags) {
 }
 
 KKR_FORMAT(1, 2) static void trace(const char *fmt, ...) {
-  if (trace_fd < 0)
+  if (!tracing())
     return;
   char buf[1024];
   va_list ap;
@@ -148,11 +159,31 @@ void kkr_gpu_trace_host(kkr_thread *t, uintptr_t addr, uintptr_t size,
   }
 }
 
-void kkr_gpu_init(void) {
-  if (kkr_flags.gpu_trace && *kkr_flags.gpu_trace) {
+/* The trace is created at the first GPU event, so that a process that has
+ * none (a child the program runs, with the same environment) leaves it
+ * alone; its directory is checked at startup. */
+static void trace_open(void) {
+  kkr_spin_lock(&trace_lock);
+  if (trace_fd == -1) {
     trace_fd = open(kkr_flags.gpu_trace, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
                     0644);
-    if (trace_fd < 0)
+    if (trace_fd < 0) {
+      kkr_warn("cannot write the GPU event trace '%s': %s",
+               kkr_flags.gpu_trace, strerror(errno));
+      trace_fd = -2;
+    }
+  }
+  kkr_spin_unlock(&trace_lock);
+}
+
+void kkr_gpu_init(void) {
+  if (kkr_flags.gpu_trace && *kkr_flags.gpu_trace) {
+    const char *slash = strrchr(kkr_flags.gpu_trace, '/');
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s",
+             slash ? (int)(slash - kkr_flags.gpu_trace) : 1,
+             slash ? kkr_flags.gpu_trace : ".");
+    if (access(*dir ? dir : "/", W_OK) != 0)
       kkr_die("cannot write the GPU event trace '%s': %s", kkr_flags.gpu_trace,
               strerror(errno));
     kkr_gpu_trace_host_on = 1;
@@ -540,16 +571,42 @@ static int text_cmp(const void *x, const void *y) {
 
 /* Stacks of API calls, cached by the code addresses on the stack: a loop
  * that launches from one place finds its stack here instead of unwinding
- * through the CUDA libraries each time. */
+ * through the CUDA libraries each time.  The key covers the stack from the
+ * callback up to the program's frame that made the call (scan_limit, as
+ * deep as unwinding found that frame so far); a hit is taken only if the
+ * program's return address is where the cached entry says. */
 #define STACK_CACHE 1024
+#define VERIFY_FRAMES 6 /* past static CUDA runtime code, into the program */
 static struct {
   uint64_t key;
   uint32_t stack;
+  uint32_t nverify;
   uintptr_t site;
+  uintptr_t pc[VERIFY_FRAMES];  /* the stack's first return addresses */
+  uintptr_t off[VERIFY_FRAMES]; /* and where they lie above sp */
 } stack_cache[STACK_CACHE];
 static kkr_spin stack_cache_lock;
+static uintptr_t scan_limit = 1024;
 
-static uint64_t stack_key(kkr_thread *t) {
+/* A small cache of which pages hold code. */
+static struct {
+  uintptr_t page;
+  int text;
+} page_cache[512];
+
+static int text_word(uintptr_t v) {
+  if (v < texts_lo || v >= texts_hi)
+    return 0;
+  uintptr_t page = v >> 12;
+  uint32_t i = (uint32_t)(page ^ (page >> 9)) & 511;
+  if (page_cache[i].page != page) {
+    page_cache[i].text = in_text(v);
+    page_cache[i].page = page;
+  }
+  return page_cache[i].text;
+}
+
+static uint64_t stack_key(kkr_thread *t, uintptr_t sp) {
   if (!__atomic_load_n(&texts_done, __ATOMIC_ACQUIRE)) {
     kkr_spin_lock(&stack_cache_lock);
     if (!texts_done) {
@@ -559,14 +616,13 @@ static uint64_t stack_key(kkr_thread *t) {
     }
     kkr_spin_unlock(&stack_cache_lock);
   }
-  uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
-  uintptr_t end = sp + 12288;
+  uintptr_t end = sp + __atomic_load_n(&scan_limit, __ATOMIC_RELAXED);
   if (t->stack_hi && end > t->stack_hi)
     end = t->stack_hi;
   uint64_t h = 0xcbf29ce484222325ull;
   for (const uintptr_t *p = (const uintptr_t *)sp; (uintptr_t)p < end; p++) {
     uintptr_t v = *p;
-    if (in_text(v)) {
+    if (text_word(v)) {
       h ^= v + ((uintptr_t)p - sp);
       h *= 0x100000001b3ull;
     }
@@ -577,22 +633,57 @@ static uint64_t stack_key(kkr_thread *t) {
 static uint32_t api_stack_unwind(kkr_thread *t, uintptr_t *site);
 
 /* The stack of the API call, from the program's side; *site its top. */
-static uint32_t api_stack(kkr_thread *t, uintptr_t *site) {
-  uint64_t key = stack_key(t);
+static KKR_NOINLINE uint32_t api_stack(kkr_thread *t, uintptr_t *site) {
+  uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+  uint64_t key = stack_key(t, sp);
   uint32_t slot = (uint32_t)(key >> 7) % STACK_CACHE;
   kkr_spin_lock(&stack_cache_lock);
-  if (stack_cache[slot].key == key) {
-    uint32_t id = stack_cache[slot].stack;
-    *site = stack_cache[slot].site;
-    kkr_spin_unlock(&stack_cache_lock);
-    return id;
+  if (stack_cache[slot].key == key && stack_cache[slot].nverify) {
+    int same = 1;
+    for (uint32_t i = 0; i < stack_cache[slot].nverify && same; i++)
+      same = *(const uintptr_t *)(sp + stack_cache[slot].off[i]) ==
+             stack_cache[slot].pc[i];
+    if (same) {
+      uint32_t id = stack_cache[slot].stack;
+      *site = stack_cache[slot].site;
+      kkr_spin_unlock(&stack_cache_lock);
+      return id;
+    }
   }
   kkr_spin_unlock(&stack_cache_lock);
   uint32_t id = api_stack_unwind(t, site);
+  /* Where the stack's first return addresses lie: the key must reach them,
+   * and a hit must find them there. */
+  uint32_t n = 0;
+  const uintptr_t *pcs = kkr_stack_get(id, &n);
+  uintptr_t pc[VERIFY_FRAMES], off[VERIFY_FRAMES], from = sp, end = sp + 65536;
+  uint32_t nv = 0;
+  if (t->stack_hi && end > t->stack_hi)
+    end = t->stack_hi;
+  for (uint32_t i = 0; pcs && i < n && nv < VERIFY_FRAMES; i++) {
+    uintptr_t p = from;
+    while (p + sizeof(uintptr_t) <= end && *(const uintptr_t *)p != pcs[i])
+      p += sizeof(uintptr_t);
+    if (p + sizeof(uintptr_t) > end)
+      break;
+    pc[nv] = pcs[i];
+    off[nv++] = p - sp;
+    from = p + sizeof(uintptr_t);
+  }
+  if (nv == 0 || (nv < VERIFY_FRAMES && nv < n))
+    return id; /* not found on the stack as expected: no caching */
+  uintptr_t need = (off[nv - 1] + 64 + 255) & ~(uintptr_t)255;
+  if (need > __atomic_load_n(&scan_limit, __ATOMIC_RELAXED))
+    __atomic_store_n(&scan_limit, need, __ATOMIC_RELAXED);
+  key = stack_key(t, sp);
+  slot = (uint32_t)(key >> 7) % STACK_CACHE;
   kkr_spin_lock(&stack_cache_lock);
   stack_cache[slot].key = key;
   stack_cache[slot].stack = id;
   stack_cache[slot].site = *site;
+  stack_cache[slot].nverify = nv;
+  memcpy(stack_cache[slot].pc, pc, nv * sizeof *pc);
+  memcpy(stack_cache[slot].off, off, nv * sizeof *off);
   kkr_spin_unlock(&stack_cache_lock);
   return id;
 }
@@ -612,6 +703,7 @@ static uint32_t api_stack_unwind(kkr_thread *t, uintptr_t *site) {
 typedef struct {
   uint32_t token;
   uint32_t kind;
+  kkr_op *kokkos_op; /* the Kokkos dispatch it was launched by, or NULL */
   gpu_stream *stream;
   uintptr_t site;
   struct kkr_site_slot slot; /* the site's index in the item's table */
@@ -637,9 +729,18 @@ KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
   kkr_thread *t = kkr_thread_any();
   if (!t || kind >= KKR_GPU_WORK_COUNT || nopen >= MAX_OPEN_WORK)
     return 0;
-  if (t->item_op || t->nops >= KKR_MAX_OPS)
+  if (t->abi.strand_depth || t->nops >= KKR_MAX_OPS)
     return 0; /* inside a Kokkos kernel's strand (a host backend): its own */
-  if (trace_fd >= 0) {
+  /* Inside a Kokkos dispatch's own code (Kokkos' CUDA backend launching its
+   * kernel): the launch is the host's, and the kernel takes the dispatch's
+   * label. */
+  kkr_op *kokkos_op = t->item_op;
+  if (kokkos_op) {
+    if (kokkos_op->label && *kokkos_op->label)
+      label = kokkos_op->label;
+    kkr_node_host(t);
+  }
+  if (tracing()) {
     char lb[256];
     trace("{\"ev\":\"work\",\"kind\":%u,\"s\":%llu,\"label\":\"%s\"}", kind,
           stream, safe(label, lb, sizeof lb));
@@ -647,6 +748,7 @@ KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
   gpu_stream *s = stream_get(t, (uintptr_t)stream);
   gpu_work *w = &open_work[nopen++];
   w->kind = kind;
+  w->kokkos_op = kokkos_op;
   w->stream = s;
   w->slot.table = NULL;
   uint32_t stack = api_stack(t, &w->site);
@@ -709,6 +811,8 @@ KKR_EXPORT void __kkrace_gpu_work_end(unsigned int token, unsigned int flags) {
   kkr_node_host(t);
   if (flags & KKR_GPU_WAIT)
     stream_sync(t, w->stream);
+  if (w->kokkos_op) /* back in the Kokkos dispatch's own code */
+    kkr_node_item(t, w->kokkos_op);
 }
 
 /* An access by the host thread in a CUDA call (the pageable source of a
@@ -718,7 +822,7 @@ KKR_EXPORT void __kkrace_gpu_host_access(void *p, unsigned long long size,
   kkr_thread *t = kkr_thread_any();
   if (!t || t->item_op || !size)
     return;
-  if (trace_fd >= 0)
+  if (tracing())
     trace_host((uintptr_t)p, size, flags);
   uintptr_t site = 0;
   (void)api_stack(t, &site);

@@ -108,6 +108,10 @@ static unw_backtrace_fn load_libunwind(void) {
     void *h = dlopen("libunwind.so.8", RTLD_NOW | RTLD_LOCAL);
     if (h)
       unw_backtrace_ptr = (unw_backtrace_fn)dlsym(h, "unw_backtrace");
+    /* Without libunwind: the C library's, which unwinds by the same
+     * tables (code built without frame pointers, the CUDA libraries). */
+    if (!unw_backtrace_ptr)
+      unw_backtrace_ptr = (unw_backtrace_fn)dlsym(RTLD_DEFAULT, "backtrace");
     __atomic_store_n(&unw_tried, 1, __ATOMIC_RELEASE);
   }
   return unw_backtrace_ptr;

@@ -96,6 +96,16 @@ KKR_EXPORT void __kkrace_kokkosp_allocate(const char *space,
                                           unsigned long long size) {
   if (!ptr || !size)
     return;
+  /* Device memory (Kokkos' CUDA, HIP, SYCL spaces) is not the host's to
+   * read: no looking for the header there; the allocation is named from
+   * where it may start (the header) to where its data may end. */
+  static const char *const device_spaces[] = {"Cuda", "HIP", "SYCLDeviceUSM",
+                                              "OpenMPTarget", "OpenACC"};
+  for (size_t i = 0; space && i < KKR_ARRAY_SIZE(device_spaces); i++)
+    if (!strcmp(space, device_spaces[i])) {
+      kkr_views_add_raw((uintptr_t)ptr, size + 128, label, space);
+      return;
+    }
   kkr_views_add((uintptr_t)ptr, size, label, space);
 }
 

@@ -1,6 +1,6 @@
 // A copy into d on stream s1 and a kernel reading d on stream s2: nothing
 // orders the two streams.
-// EXPECT: data-race subkind=unordered-streams view=cudaMalloc#1 nodes=cudaMemcpy:cudaMemcpyAsync(HtoD),kernel:scale
+// EXPECT: data-race subkind=unordered-streams view=cudaMalloc#1 nodes=cudaMemcpy:cudaMemcpyAsync(HtoD),kernel:scale lines=14,15
 #include "gpu_check.h"
 int main() {
   const int n = 1 << 20;

@@ -1,6 +1,6 @@
 // The host reads pinned memory that a copy on stream s is still writing:
 // no cudaStreamSynchronize before the read.
-// EXPECT[inst]: data-race subkind=missing-sync view=cudaMallocHost#1 nodes=cudaMemcpy:cudaMemcpyAsync(DtoH),host
+// EXPECT[inst]: data-race subkind=missing-sync view=cudaMallocHost#1 nodes=cudaMemcpy:cudaMemcpyAsync(DtoH),host lines=14,15
 // EXPECT[preload]: no-report (the host code's access is not instrumented)
 #include "gpu_check.h"
 int main() {

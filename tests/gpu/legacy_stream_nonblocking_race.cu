@@ -1,6 +1,6 @@
 // The twin of legacy_stream_norace with a non-blocking stream: the legacy
 // default stream does not wait for it.
-// EXPECT: data-race subkind=unordered-streams view=cudaMalloc#1 nodes=kernel:fill,kernel:scale
+// EXPECT: data-race subkind=unordered-streams view=cudaMalloc#1 nodes=kernel:fill,kernel:scale lines=12,13
 #include "gpu_check.h"
 int main() {
   const int n = 1 << 20;

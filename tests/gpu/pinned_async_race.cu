@@ -1,6 +1,6 @@
 // The twin of pageable_async_norace with pinned memory: the copy reads the
 // source while the host overwrites it.
-// EXPECT[inst]: data-race subkind=missing-sync view=cudaMallocHost#1 nodes=cudaMemcpy:cudaMemcpyAsync(HtoD),host
+// EXPECT[inst]: data-race subkind=missing-sync view=cudaMallocHost#1 nodes=cudaMemcpy:cudaMemcpyAsync(HtoD),host lines=13,14
 // EXPECT[preload]: no-report (the host code's access is not instrumented)
 #include "gpu_check.h"
 int main() {

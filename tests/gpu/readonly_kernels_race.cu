@@ -1,6 +1,6 @@
 // The twin of readonly_kernels_norace: the second kernel writes the buffer
 // the first one reads.
-// EXPECT: data-race subkind=unordered-streams view=cudaMalloc#1 nodes=kernel:sum,kernel:fill
+// EXPECT: data-race subkind=unordered-streams view=cudaMalloc#1 nodes=kernel:sum,kernel:fill lines=16,17
 #include "gpu_check.h"
 int main() {
   const int n = 1 << 20;
