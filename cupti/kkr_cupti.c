@@ -653,9 +653,64 @@ static void subscribe(void) {
                     "not checked\n", msg);
     return;
   }
-  p_cuptiEnableDomain(1, sub, CUPTI_CB_DOMAIN_RUNTIME_API);
-  /* Of the driver API, only what the module models: every driver call
-   * costs a callback otherwise. */
+  /* Only the calls the module models: every call of the domain costs a
+   * callback otherwise (Kokkos asks cudaGetLastError and cudaGetDevice
+   * around each kernel, say). */
+  static const CUpti_CallbackId runtime_ids[] = {
+      CUPTI_RUNTIME_TRACE_CBID_cudaDeviceSynchronize_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaEventQuery_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaEventRecordWithFlags_ptsz_v11010,
+      CUPTI_RUNTIME_TRACE_CBID_cudaEventRecordWithFlags_v11010,
+      CUPTI_RUNTIME_TRACE_CBID_cudaEventRecord_ptsz_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaEventRecord_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaEventSynchronize_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaFreeAsync_ptsz_v11020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaFreeAsync_v11020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaFreeHost_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaFree_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaHostAlloc_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaHostRegister_v4000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaHostUnregister_v4000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaLaunchCooperativeKernel_ptsz_v9000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaLaunchCooperativeKernel_v9000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_ptsz_v11060,
+      CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_v11060,
+      CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_ptsz_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMallocAsync_ptsz_v11020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMallocAsync_v11020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMallocHost_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMallocManaged_v6000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMallocPitch_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMalloc_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy2DAsync_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy2D_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_ptsz_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_ptds_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemsetAsync_ptsz_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemsetAsync_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemset_ptds_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemset_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamCreateWithFlags_v5000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamCreateWithPriority_v5050,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamCreate_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamQuery_ptsz_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamQuery_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamSynchronize_ptsz_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamSynchronize_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamWaitEvent_ptsz_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamWaitEvent_v3020,
+  };
+  if (p_cuptiEnableCallback && !debug) {
+    for (size_t i = 0; i < sizeof runtime_ids / sizeof *runtime_ids; i++)
+      p_cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_RUNTIME_API,
+                            runtime_ids[i]);
+  } else {
+    p_cuptiEnableDomain(1, sub, CUPTI_CB_DOMAIN_RUNTIME_API);
+  }
+  /* Of the driver API, likewise. */
   static const CUpti_CallbackId driver_ids[] = {
       CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel,
       CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,

@@ -726,7 +726,9 @@ static const uint16_t work_op[] = {
 KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
                                                 unsigned long long stream,
                                                 const char *label) {
-  kkr_thread *t = kkr_thread_any();
+  /* It records accesses: a thread of the race detector's own, as if it ran
+   * instrumented code (its accesses then take the locked paths). */
+  kkr_thread *t = kkr_inited ? kkr_thread_get() : NULL;
   if (!t || kind >= KKR_GPU_WORK_COUNT || nopen >= MAX_OPEN_WORK)
     return 0;
   if (t->abi.strand_depth || t->nops >= KKR_MAX_OPS)
@@ -819,7 +821,9 @@ KKR_EXPORT void __kkrace_gpu_work_end(unsigned int token, unsigned int flags) {
  * copy, which the driver stages before it returns). */
 KKR_EXPORT void __kkrace_gpu_host_access(void *p, unsigned long long size,
                                          unsigned int flags) {
-  kkr_thread *t = kkr_thread_any();
+  /* It records accesses: a thread of the race detector's own, as if it ran
+   * instrumented code (its accesses then take the locked paths). */
+  kkr_thread *t = kkr_inited ? kkr_thread_get() : NULL;
   if (!t || t->item_op || !size)
     return;
   if (tracing())
@@ -852,7 +856,9 @@ KKR_EXPORT int __kkrace_gpu_alloc_range(const void *p, unsigned long long *lo,
  * on its stream that writes all of the allocation. */
 KKR_EXPORT void __kkrace_gpu_free(void *p, unsigned long long stream,
                                   unsigned int flags) {
-  kkr_thread *t = kkr_thread_any();
+  /* It records accesses: a thread of the race detector's own, as if it ran
+   * instrumented code (its accesses then take the locked paths). */
+  kkr_thread *t = kkr_inited ? kkr_thread_get() : NULL;
   if (!t || !p)
     return;
   trace("{\"ev\":\"free\",\"p\":%llu,\"s\":%llu,\"flags\":%u}",
