@@ -141,7 +141,7 @@ static void node_from(uint32_t node, uint32_t strand, kkr_node_info *n) {
       n->team_key = KKR_TEAM_OF(strand);
       n->idx[0] = n->team_key;
       n->sub = KKR_TEAM_SUB(strand);
-      n->sub_idx = n->sub && n->sub != KKR_TEAM_SINGLE ? n->sub - 1 : -1;
+      n->sub_idx = n->sub && n->sub != KKR_TEAM_SINGLE ? (int64_t)n->sub - 1 : -1;
     }
   }
 }
