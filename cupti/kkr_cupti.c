@@ -20,13 +20,20 @@
 #include <cuda_runtime_api.h>
 #include <cupti.h>
 #include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kkr_abi.h"
+#include "kkr_sass.h"
 
 /* CUPTI and the driver, loaded at run time: the module links neither, so
  * that it loads (and says what is missing) on any machine. */
@@ -163,10 +170,279 @@ static uint64_t const_pointer_params(const char *mangled, char *shortname,
 typedef struct {
   CUfunction f;
   uint64_t consts;
+  uint64_t written; /* from its machine code (sass_ok): parameter words it
+                       stores through */
+  int sass_ok;
   uint32_t nparams;
-  uint32_t size[MAX_PARAMS];
+  uint32_t size[MAX_PARAMS], offset[MAX_PARAMS];
   char name[256];
 } kernel_info;
+
+/* ---- Machine code: which pointers a kernel writes through --------------- */
+
+/* The modules CUDA loaded (their cubins, from CUPTI), analyzed at the first
+ * launch that needs them: nvdisasm prints their SASS, kkr_sass.c reads it. */
+typedef struct module {
+  char *cubin;
+  size_t size;
+  struct module *next;
+} module;
+static module *pending_modules;
+
+typedef struct sass_result {
+  char *name;
+  uint64_t written;
+  int ok;
+  struct sass_result *next;
+} sass_result;
+static sass_result *sass_results;
+static pthread_mutex_t sass_lock = PTHREAD_MUTEX_INITIALIZER;
+static int no_nvdisasm;
+
+static void module_loaded(const CUpti_ModuleResourceData *m) {
+  if (!m || !m->pCubin || !m->cubinSize || no_nvdisasm)
+    return;
+  module *mod = malloc(sizeof *mod);
+  char *copy = malloc(m->cubinSize);
+  if (!mod || !copy) {
+    free(mod);
+    free(copy);
+    return;
+  }
+  memcpy(copy, m->pCubin, m->cubinSize);
+  mod->cubin = copy;
+  mod->size = m->cubinSize;
+  pthread_mutex_lock(&sass_lock);
+  mod->next = pending_modules;
+  pending_modules = mod;
+  pthread_mutex_unlock(&sass_lock);
+}
+
+static void keep_result(const char *name, uint64_t written, int ok,
+                        void *arg) {
+  (void)arg;
+  sass_result *r = malloc(sizeof *r);
+  if (!r)
+    return;
+  r->name = strdup(name);
+  r->written = written;
+  r->ok = ok;
+  r->next = sass_results;
+  sass_results = r;
+}
+
+extern char **environ;
+
+static const char *nvdisasm_path(void) {
+  static char path[4096];
+  const char *env = getenv("KKRACE_NVDISASM");
+  if (env && *env)
+    return env;
+  const char *dirs = getenv("PATH");
+  char buf[8192];
+  snprintf(buf, sizeof buf, "%s:%s/bin:/usr/local/cuda/bin", dirs ? dirs : "",
+           getenv("CUDA_HOME") ? getenv("CUDA_HOME") : "/usr/local/cuda");
+  for (char *save = NULL, *d = strtok_r(buf, ":", &save); d;
+       d = strtok_r(NULL, ":", &save)) {
+    snprintf(path, sizeof path, "%s/nvdisasm", d);
+    if (access(path, X_OK) == 0)
+      return path;
+  }
+  return NULL;
+}
+
+/* nvdisasm -c on a cubin: its output, or NULL. */
+static char *disassemble(const module *m) {
+  const char *tool = nvdisasm_path();
+  if (!tool) {
+    if (!no_nvdisasm)
+      fprintf(stderr, "kkrace: nvdisasm not found (CUDA toolkit's bin, or "
+                      "KKRACE_NVDISASM): kernels' pointer arguments are taken "
+                      "as maybe written\n");
+    no_nvdisasm = 1;
+    return NULL;
+  }
+  char tmpl[] = "/tmp/kkrace-cubin-XXXXXX";
+  int fd = mkstemp(tmpl);
+  if (fd < 0)
+    return NULL;
+  size_t off = 0;
+  while (off < m->size) {
+    ssize_t w = write(fd, m->cubin + off, m->size - off);
+    if (w <= 0)
+      break;
+    off += (size_t)w;
+  }
+  close(fd);
+  int out[2];
+  char *text = NULL;
+  if (off == m->size && pipe2(out, O_CLOEXEC) == 0) {
+    /* Its environment without kkrace (a preloaded runtime, the options). */
+    char *env[512];
+    int n = 0;
+    for (char **e = environ; e && *e && n < 511; e++)
+      if (strncmp(*e, "LD_PRELOAD=", 11) && strncmp(*e, "KKRACE_OPTIONS=", 15) &&
+          strncmp(*e, "CUDA_INJECTION64_PATH=", 22))
+        env[n++] = *e;
+    env[n] = NULL;
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    char *argv[] = {(char *)tool, "-c", tmpl, NULL};
+    pid_t pid;
+    int rc = posix_spawn(&pid, tool, &fa, NULL, argv, env);
+    posix_spawn_file_actions_destroy(&fa);
+    close(out[1]);
+    if (rc == 0) {
+      size_t len = 0, cap = 1 << 16;
+      text = malloc(cap);
+      for (;;) {
+        if (!text)
+          break;
+        if (len + 4096 > cap) {
+          char *t = realloc(text, cap *= 2);
+          if (!t) {
+            free(text);
+            text = NULL;
+            break;
+          }
+          text = t;
+        }
+        ssize_t r = read(out[0], text + len, cap - len - 1);
+        if (r < 0 && errno == EINTR)
+          continue;
+        if (r <= 0)
+          break;
+        len += (size_t)r;
+      }
+      if (text)
+        text[len] = 0;
+      int status = 0;
+      waitpid(pid, &status, 0);
+      if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        free(text);
+        text = NULL;
+      }
+    }
+    close(out[0]);
+  }
+  unlink(tmpl);
+  return text;
+}
+
+/* Results are kept on disk by the cubin's hash ($KKRACE_CACHE_DIR, else
+ * $XDG_CACHE_HOME/kkrace, else ~/.cache/kkrace): nvdisasm runs once per
+ * module, not once per run. */
+static int cache_path(const module *m, char *out, size_t n) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t i = 0; i < m->size; i++) {
+    h ^= (unsigned char)m->cubin[i];
+    h *= 0x100000001b3ull;
+  }
+  char dir[3072];
+  const char *d = getenv("KKRACE_CACHE_DIR"), *x = getenv("XDG_CACHE_HOME"),
+             *home = getenv("HOME");
+  if (d && *d)
+    snprintf(dir, sizeof dir, "%s", d);
+  else if (x && *x)
+    snprintf(dir, sizeof dir, "%s/kkrace", x);
+  else if (home && *home)
+    snprintf(dir, sizeof dir, "%s/.cache/kkrace", home);
+  else
+    return 0;
+  /* Make the folders (mkdir -p). */
+  for (char *c = dir + 1; *c; c++)
+    if (*c == '/') {
+      *c = 0;
+      mkdir(dir, 0755);
+      *c = '/';
+    }
+  mkdir(dir, 0755);
+  snprintf(out, n, "%s/sass-%016llx-%zu.txt", dir, (unsigned long long)h,
+           m->size);
+  return 1;
+}
+
+/* Lines "written ok name". */
+static int cache_read(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return 0;
+  char line[2048];
+  while (fgets(line, sizeof line, f)) {
+    unsigned long long w;
+    int ok, pos = 0;
+    if (sscanf(line, "%llx %d %n", &w, &ok, &pos) >= 2 && pos > 0) {
+      line[strcspn(line, "\n")] = 0;
+      keep_result(line + pos, w, ok, NULL);
+    }
+  }
+  fclose(f);
+  return 1;
+}
+
+typedef struct {
+  FILE *f;
+} cache_writer;
+
+static void keep_and_write(const char *name, uint64_t written, int ok,
+                           void *arg) {
+  keep_result(name, written, ok, NULL);
+  cache_writer *cw = arg;
+  if (cw->f)
+    fprintf(cw->f, "%llx %d %s\n", (unsigned long long)written, ok, name);
+}
+
+static void analyze_module(const module *m) {
+  char path[4096], tmp[4200];
+  int cached = cache_path(m, path, sizeof path);
+  if (cached && cache_read(path))
+    return;
+  kkr_sass_bank *banks = malloc(4096 * sizeof *banks);
+  if (!banks)
+    return;
+  uint32_t nb = kkr_sass_banks(m->cubin, m->size, banks, 4096);
+  char *text = nb ? disassemble(m) : NULL;
+  if (text) {
+    cache_writer cw = {NULL};
+    if (cached) {
+      snprintf(tmp, sizeof tmp, "%s.%d", path, (int)getpid());
+      cw.f = fopen(tmp, "w");
+    }
+    kkr_sass_parse(text, banks, nb, keep_and_write, &cw);
+    if (cw.f && fclose(cw.f) == 0)
+      rename(tmp, path);
+  }
+  free(text);
+  free(banks);
+}
+
+/* What the machine code says of the kernel named mangled: 1 and *written
+ * if it could tell. */
+static int sass_written(const char *mangled, uint64_t *written) {
+  if (!mangled)
+    return 0;
+  pthread_mutex_lock(&sass_lock);
+  for (;;) {
+    for (sass_result *r = sass_results; r; r = r->next)
+      if (!strcmp(r->name, mangled)) {
+        int ok = r->ok;
+        *written = r->written;
+        pthread_mutex_unlock(&sass_lock);
+        return ok;
+      }
+    module *m = pending_modules;
+    if (!m)
+      break;
+    pending_modules = m->next;
+    analyze_module(m);
+    free(m->cubin);
+    free(m);
+  }
+  pthread_mutex_unlock(&sass_lock);
+  return 0;
+}
 
 #define KERNEL_CACHE 1024
 static kernel_info *kernel_cache[KERNEL_CACHE];
@@ -206,8 +482,10 @@ static const kernel_info *kernel_info_of(CUfunction f, const char *symbol) {
     }
     if (r != CUDA_SUCCESS)
       break;
+    k->offset[k->nparams] = (uint32_t)off;
     k->size[k->nparams++] = (uint32_t)size;
   }
+  k->sass_ok = sass_written(mangled, &k->written);
   pthread_mutex_lock(&kernel_lock);
   for (uint32_t i = 0; i < KERNEL_CACHE; i++) {
     kernel_info **e = &kernel_cache[(slot + i) % KERNEL_CACHE];
@@ -248,9 +526,16 @@ static void launch(CUfunction f, const char *symbol, void **args,
       unsigned long long lo, hi;
       if (!p || !__kkrace_gpu_alloc_range || !__kkrace_gpu_alloc_range(p, &lo, &hi))
         continue;
+      /* Written: as its machine code says; else pointers to const are
+       * read only and the rest maybe written. */
       unsigned flags = KKR_GPU_ACC_READ;
-      if (by_value_struct || !(k->consts >> i & 1))
+      uint32_t word = (k->offset[i] + (uint32_t)w) / 8;
+      if (k->sass_ok) {
+        if (word >= 64 || (k->written >> word & 1))
+          flags |= KKR_GPU_ACC_WRITE;
+      } else if (by_value_struct || !(k->consts >> i & 1)) {
         flags |= KKR_GPU_ACC_WRITE | KKR_GPU_ACC_CONSERVATIVE;
+      }
       /* Where the pointer points to the end of its allocation: a kernel
        * reaches what lies after the pointer it is given. */
       __kkrace_gpu_access(p, hi - (uintptr_t)p, flags);
@@ -544,6 +829,11 @@ static int debug;
 static void CUPTIAPI callback(void *userdata, CUpti_CallbackDomain domain,
                               CUpti_CallbackId id, const void *data) {
   (void)userdata;
+  if (domain == CUPTI_CB_DOMAIN_RESOURCE) {
+    if (id == CUPTI_CBID_RESOURCE_MODULE_LOADED)
+      module_loaded(((const CUpti_ResourceData *)data)->resourceDescriptor);
+    return;
+  }
   const CUpti_CallbackData *cb = data;
   if (debug)
     fprintf(stderr, "kkrace-cupti: %s %s %s (depth %d)\n",
@@ -728,6 +1018,9 @@ static void subscribe(void) {
   } else {
     p_cuptiEnableDomain(1, sub, CUPTI_CB_DOMAIN_DRIVER_API);
   }
+  if (p_cuptiEnableCallback)
+    p_cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_RESOURCE,
+                          CUPTI_CBID_RESOURCE_MODULE_LOADED);
   subscribed = 1;
 }
 

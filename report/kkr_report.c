@@ -676,8 +676,15 @@ static void drop_launch_frames(kkr_access_info *a) {
     return;
   kkr_sym_stack *st = &a->sym;
   uint32_t i = 0;
-  while (i < st->n && st->frames[i].function &&
-         !strncmp(st->frames[i].function, "__device_stub__", 15))
+  /* nvcc's launch code: the stub, its wrapper, the runtime's launch helper
+   * (in CUDA's headers, crt/). */
+  while (i < st->n &&
+         ((st->frames[i].function &&
+           (!strncmp(st->frames[i].function, "__device_stub__", 15) ||
+            !strncmp(st->frames[i].function, "__wrapper__device_stub", 22) ||
+            !strncmp(st->frames[i].function, "__cudaLaunch", 12))) ||
+          (st->frames[i].file && (strstr(st->frames[i].file, "/crt/") ||
+                                  strstr(st->frames[i].file, ".stub.c")))))
     i++;
   const char *label = a->node.item.label;
   size_t n = label ? strcspn(label, "<(") : 0;

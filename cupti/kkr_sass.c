@@ -1,0 +1,425 @@
+/* Which kernel parameters a kernel may write through, from its machine code
+ * (SASS, as nvdisasm prints it).
+ *
+ * A flow-insensitive taint analysis per function: a register loaded from the
+ * parameter bank (c[0x0][base + k]) carries parameter word k / 8; whatever an
+ * instruction computes from tainted operands carries their union; a store,
+ * reduction or atomic whose address register carries word w writes through
+ * the pointer at w.  Anything the analysis cannot follow (calls, local
+ * memory, bulk copies) makes the function unknown: all of its pointers are
+ * then taken as maybe written. */
+#include <ctype.h>
+#include <elf.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kkr_sass.h"
+
+#define NREGS 512 /* R0-R255, then UR0-UR255 */
+
+typedef struct {
+  uint64_t taint[NREGS];
+  uint64_t written;
+  int unknown;
+  uint32_t base, size; /* the parameter bank */
+} fn_state;
+
+/* Register index of the token at s ("R12", "UR4", "RZ"), or -1. */
+static int reg_index(const char *s, const char **end) {
+  int u = 0;
+  if (s[0] == 'U' && s[1] == 'R') {
+    u = 1;
+    s++;
+  }
+  if (s[0] != 'R' || !isdigit((unsigned char)s[1]))
+    return -1;
+  char *e;
+  long n = strtol(s + 1, &e, 10);
+  if (end)
+    *end = e;
+  if (n < 0 || n > 255)
+    return -1;
+  return (int)n + (u ? 256 : 0);
+}
+
+/* The taint of one operand: registers and parameter-bank constants in it. */
+static uint64_t operand_taint(const fn_state *f, const char *op, size_t len) {
+  uint64_t t = 0;
+  for (size_t i = 0; i < len; i++) {
+    const char *p = op + i;
+    if (!strncmp(p, "c[0x0][0x", 9)) {
+      unsigned long off = strtoul(p + 7, NULL, 16);
+      if (off >= f->base && off < f->base + f->size && (off - f->base) / 8 < 64)
+        t |= 1ull << ((off - f->base) / 8);
+      continue;
+    }
+    if ((p[0] == 'R' || (p[0] == 'U' && p[1] == 'R')) &&
+        (i == 0 || !isalnum((unsigned char)op[i - 1]))) {
+      const char *e;
+      int r = reg_index(p, &e);
+      if (r >= 0) {
+        t |= f->taint[r];
+        if (!strncmp(e, ".64", 3) && r % 256 < 255)
+          t |= f->taint[r + 1];
+        i = (size_t)(e - op) - 1;
+      }
+    }
+  }
+  return t;
+}
+
+static int starts(const char *s, const char *prefix) {
+  return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* One instruction ("IMAD.WIDE R2, R0, 0x4, R4"), predicated or not: its
+ * effect on the registers' taint (a definition replaces what the register
+ * carried unless a predicate may skip it) and on what is written. */
+static int step(fn_state *f, const char *ins, int predicated) {
+  const char *sp = strchr(ins, ' ');
+  size_t oplen = sp ? (size_t)(sp - ins) : strlen(ins);
+  char opc[48];
+  snprintf(opc, sizeof opc, "%.*s", (int)oplen, ins);
+  const char *args = sp ? sp + 1 : "";
+  /* What the analysis cannot follow. */
+  if (starts(opc, "CALL") || starts(opc, "LDL") || starts(opc, "STL") ||
+      starts(opc, "UBLKCP") || starts(opc, "UTMA") || starts(opc, "UBLKRED") ||
+      starts(opc, "SUST") || starts(opc, "SURED") || starts(opc, "SUATOM") ||
+      starts(opc, "BRX") || starts(opc, "JMX") || starts(opc, "RET")) {
+    int changed = !f->unknown;
+    f->unknown = 1;
+    return changed;
+  }
+  /* Stores, reductions, atomics to global or generic memory: the address is
+   * the register inside [...]. */
+  int store = starts(opc, "STG") || (starts(opc, "ST.") || !strcmp(opc, "ST")) ||
+              starts(opc, "RED") || starts(opc, "ATOMG") ||
+              (starts(opc, "ATOM") && !starts(opc, "ATOMS"));
+  if (store) {
+    const char *lb = strchr(args, '[');
+    /* desc[URx][Ry.64]: the second bracket holds the address. */
+    if (lb && !strncmp(lb - 4, "desc", 4)) {
+      const char *next = strchr(lb + 1, '[');
+      if (next)
+        lb = next;
+    }
+    const char *rb = lb ? strchr(lb, ']') : NULL;
+    if (!lb || !rb)
+      return 0;
+    uint64_t t = operand_taint(f, lb + 1, (size_t)(rb - lb - 1));
+    uint64_t old = f->written;
+    f->written |= t;
+    /* An atomic's result register may carry the value it read. */
+    if (starts(opc, "ATOM")) {
+      const char *e;
+      int r = reg_index(args, &e);
+      if (r >= 0 && (f->taint[r] | t) != f->taint[r]) {
+        f->taint[r] |= t;
+        return 1;
+      }
+    }
+    return f->written != old;
+  }
+  if (starts(opc, "STS") || starts(opc, "BRA") || starts(opc, "EXIT") ||
+      starts(opc, "BAR") || starts(opc, "ISETP") || starts(opc, "FSETP") ||
+      starts(opc, "NOP") || starts(opc, "MEMBAR") || starts(opc, "BSYNC") ||
+      starts(opc, "BSSY") || starts(opc, "WARPSYNC"))
+    return 0;
+  /* Everything else: the first operand is the destination. */
+  const char *e;
+  int d = reg_index(args, &e);
+  if (d < 0)
+    return 0;
+  const char *comma = strchr(args, ',');
+  uint64_t t = comma ? operand_taint(f, comma + 1, strlen(comma + 1)) : 0;
+  /* A load from memory gives data, not the pointer it was addressed by
+   * (a parameter's constant loaded by LDC/ULDC is the parameter). */
+  if (starts(opc, "LDG") || starts(opc, "LDS") || starts(opc, "LDSM") ||
+      (starts(opc, "LD") && (opc[2] == '.' || opc[2] == 0)) ||
+      starts(opc, "ATOMS") || starts(opc, "TEX") || starts(opc, "TLD") ||
+      starts(opc, "SULD") || starts(opc, "LDGSTS") || starts(opc, "SHFL"))
+    t = 0;
+  int wide = strstr(opc, ".64") || strstr(opc, "WIDE") || !strncmp(e, ".64", 3);
+  for (int k = 0; k <= wide && d + k < NREGS; k++)
+    f->taint[d + k] = predicated ? f->taint[d + k] | t : t;
+  return 0;
+}
+
+/* The instruction text of a line of nvdisasm's: an address in a comment,
+ * maybe a predicate, the instruction, ';'. */
+static int instruction(const char *line, char *out, size_t n,
+                       int *predicated) {
+  const char *p = strstr(line, "*/");
+  if (!p || !strstr(line, "/*"))
+    return 0;
+  p += 2;
+  while (*p == ' ' || *p == '\t')
+    p++;
+  *predicated = *p == '@';
+  if (*p == '@') { /* a predicate */
+    while (*p && *p != ' ')
+      p++;
+    while (*p == ' ')
+      p++;
+  }
+  const char *semi = strchr(p, ';');
+  if (!semi || semi == p)
+    return 0;
+  size_t len = (size_t)(semi - p);
+  while (len && p[len - 1] == ' ')
+    len--;
+  if (len >= n)
+    len = n - 1;
+  memcpy(out, p, len);
+  out[len] = 0;
+  return 1;
+}
+
+/* The function's code as basic blocks: instructions, where each block
+ * goes (fall-through, branch target), label names. */
+#define MAX_INS 65536
+#define MAX_BLOCKS 4096
+
+typedef struct {
+  char text[160];
+  uint8_t predicated, branch, ends; /* ends: EXIT, RET, unconditional BRA */
+  int32_t target;                   /* the label index a BRA goes to */
+} sass_ins;
+
+typedef struct {
+  uint32_t first, last; /* instructions [first, last) */
+  uint64_t *in;         /* registers' taint on entry (NREGS) */
+  int32_t next[2];
+  uint8_t reached;
+} sass_block;
+
+static void analyze(const char *name, const char *body, size_t len,
+                    uint32_t base, uint32_t size, kkr_sass_fn_cb cb,
+                    void *arg) {
+  fn_state *f = calloc(1, sizeof *f);
+  sass_ins *ins = calloc(MAX_INS, sizeof *ins);
+  char (*labels)[32] = calloc(MAX_BLOCKS, 32);
+  uint32_t *label_at = calloc(MAX_BLOCKS, sizeof *label_at);
+  sass_block *blocks = calloc(MAX_BLOCKS, sizeof *blocks);
+  uint32_t nins = 0, nlabels = 0, nblocks = 0;
+  if (!f || !ins || !labels || !label_at || !blocks)
+    goto out;
+  f->base = base;
+  f->size = size;
+  if (size / 8 > 64)
+    f->unknown = 1; /* parameters beyond what the masks hold */
+  /* Instructions and labels. */
+  const char *p = body, *end = body + len;
+  while (p < end && !f->unknown) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+    char line[512], text[512];
+    snprintf(line, sizeof line, "%.*s", (int)(l < 511 ? l : 511), p);
+    p += l + 1;
+    int pred = 0;
+    if (line[0] == '.' && line[1] == 'L' && strchr(line, ':')) {
+      if (nlabels == MAX_BLOCKS) {
+        f->unknown = 1;
+        break;
+      }
+      snprintf(labels[nlabels], 32, "%.*s", (int)strcspn(line, ":"), line);
+      label_at[nlabels++] = nins;
+      continue;
+    }
+    if (!instruction(line, text, sizeof text, &pred))
+      continue;
+    if (nins == MAX_INS) {
+      f->unknown = 1;
+      break;
+    }
+    sass_ins *in = &ins[nins++];
+    snprintf(in->text, sizeof in->text, "%.159s", text);
+    in->predicated = (uint8_t)pred;
+    in->target = -1;
+    in->branch = starts(text, "BRA");
+    in->ends = (starts(text, "EXIT") || starts(text, "RET") ||
+                starts(text, "BRA")) && !pred;
+    if (strlen(text) >= sizeof in->text - 1)
+      f->unknown = 1; /* an instruction too long to read safely */
+  }
+  /* Branch targets. */
+  for (uint32_t i = 0; i < nins && !f->unknown; i++) {
+    if (!ins[i].branch)
+      continue;
+    const char *q = strstr(ins[i].text, "(.L");
+    if (!q) {
+      f->unknown = 1; /* an indirect branch */
+      break;
+    }
+    char target[32];
+    snprintf(target, sizeof target, "%.*s", (int)strcspn(q + 1, ")"), q + 1);
+    for (uint32_t k = 0; k < nlabels; k++)
+      if (!strcmp(labels[k], target))
+        ins[i].target = (int32_t)k;
+    if (ins[i].target < 0)
+      f->unknown = 1;
+  }
+  /* Blocks: a new one at each label and after each branch or exit. */
+  uint8_t *leader = calloc(nins + 1, 1);
+  if (!leader)
+    f->unknown = 1;
+  if (!f->unknown) {
+    leader[0] = 1;
+    for (uint32_t k = 0; k < nlabels; k++)
+      leader[label_at[k]] = 1;
+    for (uint32_t i = 0; i < nins; i++)
+      if (ins[i].branch || ins[i].ends)
+        leader[i + 1] = 1;
+    for (uint32_t i = 0; i < nins && nblocks < MAX_BLOCKS; i++)
+      if (leader[i]) {
+        if (nblocks)
+          blocks[nblocks - 1].last = i;
+        blocks[nblocks].first = i;
+        nblocks++;
+      }
+    if (nblocks)
+      blocks[nblocks - 1].last = nins;
+    if (nblocks == MAX_BLOCKS)
+      f->unknown = 1;
+  }
+  /* Edges. */
+  for (uint32_t b = 0; b < nblocks && !f->unknown; b++) {
+    blocks[b].next[0] = blocks[b].next[1] = -1;
+    const sass_ins *lastin = blocks[b].last > blocks[b].first
+                                 ? &ins[blocks[b].last - 1]
+                                 : NULL;
+    if (!lastin || !lastin->ends)
+      blocks[b].next[0] = b + 1 < nblocks ? (int32_t)b + 1 : -1;
+    if (lastin && lastin->branch) {
+      uint32_t at = label_at[lastin->target];
+      for (uint32_t k = 0; k < nblocks; k++)
+        if (blocks[k].first == at)
+          blocks[b].next[1] = (int32_t)k;
+    }
+    blocks[b].in = calloc(NREGS, sizeof(uint64_t));
+    if (!blocks[b].in)
+      f->unknown = 1;
+  }
+  /* The taint flows block to block until nothing changes. */
+  if (!f->unknown && nblocks) {
+    blocks[0].reached = 1;
+    for (int round = 0, changed = 1; changed && !f->unknown; round++) {
+      changed = 0;
+      if (round > 64) {
+        f->unknown = 1; /* no fixpoint: give up */
+        break;
+      }
+      for (uint32_t b = 0; b < nblocks && !f->unknown; b++) {
+        if (!blocks[b].reached)
+          continue;
+        memcpy(f->taint, blocks[b].in, sizeof f->taint);
+        for (uint32_t i = blocks[b].first; i < blocks[b].last; i++)
+          changed |= step(f, ins[i].text, ins[i].predicated);
+        for (int k = 0; k < 2; k++) {
+          int32_t n = blocks[b].next[k];
+          if (n < 0)
+            continue;
+          if (!blocks[n].reached)
+            changed = blocks[n].reached = 1;
+          for (int r = 0; r < NREGS; r++)
+            if ((blocks[n].in[r] | f->taint[r]) != blocks[n].in[r]) {
+              blocks[n].in[r] |= f->taint[r];
+              changed = 1;
+            }
+        }
+      }
+    }
+  }
+  free(leader);
+  cb(name, f->unknown ? ~0ull : f->written, !f->unknown, arg);
+out:
+  for (uint32_t b = 0; b < nblocks; b++)
+    free(blocks[b].in);
+  free(blocks);
+  free(label_at);
+  free(labels);
+  free(ins);
+  free(f);
+}
+
+void kkr_sass_parse(const char *text, const kkr_sass_bank *banks, uint32_t nbanks,
+                    kkr_sass_fn_cb cb, void *arg) {
+  static const char marker[] = "//--------------------- .text.";
+  const char *p = strstr(text, marker);
+  while (p) {
+    const char *name = p + strlen(marker);
+    size_t nlen = strcspn(name, " \n");
+    char fname[1024];
+    snprintf(fname, sizeof fname, "%.*s", (int)(nlen < 1023 ? nlen : 1023), name);
+    const char *next = strstr(name, marker);
+    const char *end = next ? next : name + strlen(name);
+    uint32_t base = 0, size = 0;
+    for (uint32_t i = 0; i < nbanks; i++)
+      if (!strcmp(banks[i].name, fname)) {
+        base = banks[i].base;
+        size = banks[i].size;
+      }
+    if (size)
+      analyze(fname, name, (size_t)(end - name), base, size, cb, arg);
+    else
+      cb(fname, ~0ull, 0, arg); /* no parameter bank known */
+    p = next;
+  }
+}
+
+/* EIATTR_PARAM_CBANK of each ".nv.info.<kernel>" section: where the
+ * kernel's parameters lie in constant bank 0. */
+uint32_t kkr_sass_banks(const void *cubin, size_t size, kkr_sass_bank *out,
+                        uint32_t max) {
+  const unsigned char *b = cubin;
+  if (size < sizeof(Elf64_Ehdr) || memcmp(b, ELFMAG, SELFMAG) ||
+      b[EI_CLASS] != ELFCLASS64)
+    return 0;
+  const Elf64_Ehdr *eh = cubin;
+  if (eh->e_shoff + (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr) > size ||
+      eh->e_shstrndx >= eh->e_shnum)
+    return 0;
+  const Elf64_Shdr *sh = (const Elf64_Shdr *)(b + eh->e_shoff);
+  const Elf64_Shdr *strs = &sh[eh->e_shstrndx];
+  if (strs->sh_offset + strs->sh_size > size)
+    return 0;
+  const char *names = (const char *)b + strs->sh_offset;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < eh->e_shnum && n < max; i++) {
+    if (sh[i].sh_name >= strs->sh_size)
+      continue;
+    const char *sn = names + sh[i].sh_name;
+    if (strncmp(sn, ".nv.info.", 9) || sh[i].sh_offset + sh[i].sh_size > size)
+      continue;
+    const unsigned char *a = b + sh[i].sh_offset, *end = a + sh[i].sh_size;
+    while (a + 2 <= end) {
+      unsigned fmt = a[0], attr = a[1];
+      size_t len = 0;
+      if (fmt == 0x04) { /* EIFMT_SVAL: a 16-bit length, then the value */
+        if (a + 4 > end)
+          break;
+        len = (size_t)a[2] | (size_t)a[3] << 8;
+        if (attr == 0x0a && len >= 8 && a + 4 + len <= end) { /* PARAM_CBANK */
+          uint32_t v;
+          memcpy(&v, a + 8, 4);
+          snprintf(out[n].name, sizeof out[n].name, "%s", sn + 9);
+          out[n].base = v & 0xffff;
+          out[n].size = v >> 16;
+          n++;
+        }
+        a += 4 + len;
+      } else if (fmt == 0x03) { /* EIFMT_HVAL */
+        a += 4;
+      } else if (fmt == 0x02) { /* EIFMT_BVAL */
+        a += 3;
+      } else if (fmt == 0x01) { /* EIFMT_NVAL */
+        a += 2;
+      } else {
+        break;
+      }
+    }
+  }
+  return n;
+}

@@ -1,0 +1,27 @@
+/* Kernel machine code (SASS from nvdisasm): which parameters a kernel may
+ * write through (kkr_sass.c). */
+#ifndef KKR_SASS_H
+#define KKR_SASS_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* Where a kernel's parameters lie in constant bank 0. */
+typedef struct {
+  char name[256]; /* the kernel's mangled name */
+  uint32_t base, size;
+} kkr_sass_bank;
+
+/* Per kernel: written has bit k set when the kernel may store through the
+ * pointer in parameter bytes [8k, 8k + 8); ok is 0 when the analysis could
+ * not follow the code (then written is all ones). */
+typedef void (*kkr_sass_fn_cb)(const char *name, uint64_t written, int ok,
+                               void *arg);
+
+/* The parameter banks of the kernels of a cubin (an ELF image). */
+uint32_t kkr_sass_banks(const void *cubin, size_t size, kkr_sass_bank *out,
+                        uint32_t max);
+/* Analyzes nvdisasm's output for those kernels. */
+void kkr_sass_parse(const char *text, const kkr_sass_bank *banks,
+                    uint32_t nbanks, kkr_sass_fn_cb cb, void *arg);
+
+#endif

@@ -1,0 +1,119 @@
+/* Which parameters kernels write through, from their SASS (cupti/kkr_sass.c),
+ * on tests/unit/data/kernels.cu: built for sm_90 (kernels.cubin) and
+ * disassembled by nvdisasm -c (kernels.sass). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kkr_sass.h"
+
+#ifndef KKR_TEST_DATA
+#error KKR_TEST_DATA must name tests/unit/data
+#endif
+
+static char *slurp(const char *name, size_t *len) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", KKR_TEST_DATA, name);
+  FILE *f = fopen(path, "rb");
+  cr_assert_not_null(f, "cannot read %s", path);
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *b = malloc((size_t)n + 1);
+  cr_assert_eq(fread(b, 1, (size_t)n, f), (size_t)n);
+  b[n] = 0;
+  fclose(f);
+  *len = (size_t)n;
+  return b;
+}
+
+typedef struct {
+  char name[128];
+  uint64_t written;
+  int ok;
+} result;
+
+static result results[64];
+static int nresults;
+
+static void collect(const char *name, uint64_t written, int ok, void *arg) {
+  (void)arg;
+  if (nresults < 64) {
+    snprintf(results[nresults].name, sizeof results[0].name, "%s", name);
+    results[nresults].written = written;
+    results[nresults].ok = ok;
+    nresults++;
+  }
+}
+
+static const result *find(const char *name) {
+  for (int i = 0; i < nresults; i++)
+    if (!strcmp(results[i].name, name))
+      return &results[i];
+  return NULL;
+}
+
+static void setup(void) {
+  size_t clen, slen;
+  char *cubin = slurp("kernels.cubin", &clen);
+  char *sass = slurp("kernels.sass", &slen);
+  kkr_sass_bank banks[64];
+  uint32_t n = kkr_sass_banks(cubin, clen, banks, 64);
+  cr_assert_gt(n, 4, "parameter banks found: %u", n);
+  nresults = 0;
+  kkr_sass_parse(sass, banks, n, collect, NULL);
+  free(cubin);
+  free(sass);
+}
+
+TestSuite(sass, .init = setup);
+
+Test(sass, banks_are_sm90s) {
+  size_t clen;
+  char *cubin = slurp("kernels.cubin", &clen);
+  kkr_sass_bank banks[64];
+  uint32_t n = kkr_sass_banks(cubin, clen, banks, 64);
+  int found = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (!strcmp(banks[i].name, "_Z5applyI4AxpyEvT_")) {
+      cr_assert_eq(banks[i].base, 0x210);
+      cr_assert_eq(banks[i].size, 0x20);
+      found = 1;
+    }
+  cr_assert(found);
+  free(cubin);
+}
+
+/* readonly2(float *in, float *out, int n): reads in, writes out. */
+Test(sass, non_const_pointer_only_read) {
+  const result *r = find("_Z9readonly2PfS_i");
+  cr_assert_not_null(r);
+  cr_assert(r->ok);
+  cr_assert_eq(r->written & 1, 0, "in is only read");
+  cr_assert_neq(r->written & 2, 0, "out is written");
+}
+
+/* apply<Axpy>: the functor {float a; const float *x; float *y; int n} by
+ * value: y (bytes 16-23) written, x (bytes 8-15) read. */
+Test(sass, pointers_inside_a_struct) {
+  const result *r = find("_Z5applyI4AxpyEvT_");
+  cr_assert_not_null(r);
+  cr_assert(r->ok);
+  cr_assert_eq(r->written & 2, 0, "x is only read");
+  cr_assert_neq(r->written & 4, 0, "y is written");
+}
+
+/* fill(float *a, float v, int n) stores; sum(const float *, float *out, int)
+ * writes out by an atomic reduction. */
+Test(sass, stores_and_reductions) {
+  const result *f = find("_Z4fillPffi");
+  cr_assert_not_null(f);
+  cr_assert(f->ok);
+  cr_assert_neq(f->written & 1, 0);
+  const result *s = find("_Z3sumPKfPfi");
+  cr_assert_not_null(s);
+  cr_assert(s->ok);
+  cr_assert_eq(s->written & 1, 0, "src is only read");
+  cr_assert_neq(s->written & 2, 0, "out is written by RED");
+}
