@@ -70,6 +70,18 @@ static uint64_t operand_taint(const fn_state *f, const char *op, size_t len) {
   return t;
 }
 
+/* c[0x0][R3 + 0x210] (not RZ, the zero register): a computed place. */
+static int dynamic_bank_index(const char *args) {
+  for (const char *p = strstr(args, "c[0x0]["); p; p = strstr(p + 1, "c[0x0][")) {
+    const char *q = p + 7;
+    if (*q == 'U')
+      q++;
+    if (*q == 'R' && isdigit((unsigned char)q[1]))
+      return 1;
+  }
+  return 0;
+}
+
 static int starts(const char *s, const char *prefix) {
   return !strncmp(s, prefix, strlen(prefix));
 }
@@ -83,8 +95,9 @@ static int step(fn_state *f, const char *ins, int predicated) {
   char opc[48];
   snprintf(opc, sizeof opc, "%.*s", (int)oplen, ins);
   const char *args = sp ? sp + 1 : "";
-  /* What the analysis cannot follow. */
-  if (starts(opc, "CALL") || starts(opc, "LDL") || starts(opc, "STL") ||
+  /* What the analysis cannot follow: parameters read at a computed place
+   * in the bank, calls, local memory, bulk copies. */
+  if (dynamic_bank_index(args) || starts(opc, "CALL") || starts(opc, "LDL") || starts(opc, "STL") ||
       starts(opc, "UBLKCP") || starts(opc, "UTMA") || starts(opc, "UBLKRED") ||
       starts(opc, "SUST") || starts(opc, "SURED") || starts(opc, "SUATOM") ||
       starts(opc, "BRX") || starts(opc, "JMX") || starts(opc, "RET")) {
