@@ -440,10 +440,20 @@ static void team_set_rec(kkr_thread *t) {
  * ThreadVectorRange or TeamVectorRange iteration, a nested reduction's or
  * scan's, a single): a thread of the team, unordered with the others. */
 static void team_nested_begin(kkr_thread *t, unsigned long long i0,
-                              unsigned int nidx, uint32_t vector) {
+                              unsigned int nidx, uint32_t vector, void *value,
+                              unsigned long long vsize) {
   uint32_t depth = t->team_nest++;
-  if (depth < 4)
+  if (depth < 4) {
     t->team_saved_sub[depth] = t->team_sub;
+    t->team_saved_upd[depth][0] = t->abi.upd_lo;
+    t->team_saved_upd[depth][1] = t->abi.upd_len;
+  }
+  /* A nested reduction's or scan's value (Kokkos' local that each thread of
+   * the team accumulates into): each thread's own, as a strand's is. */
+  if (value && vsize) {
+    t->abi.upd_lo = (uintptr_t)value;
+    t->abi.upd_len = vsize;
+  }
   uint32_t sub;
   if (vector)
     sub = t->team_sub; /* a lane of the running thread: the same thread
@@ -465,6 +475,10 @@ static void team_nested_end(kkr_thread *t) {
     return;
   uint32_t depth = --t->team_nest;
   t->team_sub = depth < 4 ? t->team_saved_sub[depth] : 0;
+  if (depth < 4) {
+    t->abi.upd_lo = t->team_saved_upd[depth][0];
+    t->abi.upd_len = t->team_saved_upd[depth][1];
+  }
   if (depth == 0)
     t->team_sub_idx = -1;
   team_set_rec(t);
@@ -506,7 +520,7 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
   nidx &= ~KKR_ABI_STRAND_VECTOR;
   if (t->abi.strand_depth++) {
     if (kkr_in_team_item(t))
-      team_nested_begin(t, i0, nidx, vector);
+      team_nested_begin(t, i0, nidx, vector, value, vsize);
     return;
   }
   if (!t->item_op)

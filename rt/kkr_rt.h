@@ -200,6 +200,8 @@ typedef struct kkr_thread {
   int64_t team_sub_idx;   /* the nested iteration, exactly */
   uint32_t team_nest;     /* nested strands open */
   uint32_t team_saved_sub[4];
+  uintptr_t team_saved_upd[4][2]; /* the enclosing value of a nested
+                                     reduction or scan (upd_lo, upd_len) */
   uintptr_t last_value_lo, last_value_hi; /* the last reduction buffer */
   uint32_t token_depth;   /* held UniqueTokens / random pool states: part
                              of atomic_depth, given back at strand end */
