@@ -245,6 +245,22 @@ static const char *const mem_api[KKR_GPU_MEM_COUNT] = {
 static const char *const mem_space[KKR_GPU_MEM_COUNT] = {
     "Host", "CudaHostPinned", "Cuda", "CudaUVM", "Cuda", "CudaHostPinned"};
 
+/* gpu_exact_host_bytes; preloaded into a program not built with kkrace,
+ * whose host code is not checked, 0 unless KKRACE_OPTIONS names it: exact
+ * shadow would cost without finding anything. */
+static uint64_t exact_host_bytes(void) {
+#ifdef KKRACE_PRELOAD
+  static int explicit_option = -1;
+  if (explicit_option < 0) {
+    const char *o = getenv("KKRACE_OPTIONS");
+    explicit_option = o && strstr(o, "gpu_exact_host_bytes") != NULL;
+  }
+  if (!explicit_option)
+    return 0;
+#endif
+  return (uint64_t)kkr_flags.gpu_exact_host_bytes;
+}
+
 static int host_accessible(uint32_t kind) {
   return kind != KKR_GPU_MEM_DEVICE && kind != KKR_GPU_MEM_ASYNC;
 }
@@ -262,8 +278,7 @@ KKR_EXPORT void __kkrace_gpu_alloc(void *p, unsigned long long size,
    * the program's own accesses meet the GPU's, up to gpu_exact_host_bytes;
    * beyond, coarse too, in a shadow of its own that host code never
    * meets. */
-  int coarse = !host_accessible(kind) ||
-               size > (uint64_t)kkr_flags.gpu_exact_host_bytes;
+  int coarse = !host_accessible(kind) || size > exact_host_bytes();
   if (coarse)
     while ((size >> a.shift) > KKR_GPU_CELLS * KKR_GRAN)
       a.shift++;
