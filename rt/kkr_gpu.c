@@ -34,7 +34,7 @@
 #include "kkr_rt.h"
 #include "uthash.h"
 
-#define KKR_GPU_CELLS 64 /* shadow words that stand for a coarse allocation */
+#define KKR_GPU_CELLS 32 /* shadow words that stand for a coarse allocation */
 /* Where coarse allocations of host memory keep their shadow: above the user
  * address space (which ends at 2^47), inside the shadow's 2^48. */
 #define KKR_GPU_PROXY ((uintptr_t)1 << 47)
@@ -811,8 +811,8 @@ KKR_EXPORT void __kkrace_gpu_access(void *p, unsigned long long size,
     acc |= KKR_ACC_WRITE;
   if (flags & KKR_GPU_ACC_FREE)
     acc |= KKR_ACC_FREE | KKR_ACC_WRITE;
-  if ((flags & KKR_GPU_ACC_READ) && (flags & KKR_GPU_ACC_WRITE))
-    kkr_access_range_at(t, lo, n, 0, w->site, &w->slot); /* read, write */
+  /* (Read and written: the write alone, which meets everything the read
+   * would.) */
   kkr_access_range_at(t, lo, n, acc, w->site, &w->slot);
 }
 
