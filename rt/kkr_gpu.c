@@ -21,7 +21,6 @@
  *    that the instrumented host code's accesses meet the GPU's. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
-#include <link.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
@@ -537,168 +536,88 @@ static int runtime_pc(uintptr_t pc) {
          pc < (uintptr_t)__stop_kkrace_text;
 }
 
-/* Executable segments of the loaded objects, for the stack's cache key. */
-#define MAX_TEXTS 512
-static struct {
-  uintptr_t lo, hi;
-} texts[MAX_TEXTS];
-static uint32_t ntexts;
-static uintptr_t texts_lo = UINTPTR_MAX, texts_hi;
-static int texts_done;
+/* Stacks of API calls, cached: a loop that launches from one place finds
+ * its stack here instead of unwinding through the CUDA libraries each time.
+ * An entry holds every return address of the stack it recorded and where
+ * on the stack (above the callback's frame) it lay; it is taken only if all
+ * of them are there again, which makes the stack the same one, frame for
+ * frame (unwinding reads those very slots).  Entries are tried most
+ * recently used first; a mismatch is found at the first differing frame. */
+#define STACK_CACHE 16
+#define STACK_FRAMES KKR_SUBMIT_STACK_MAX
 
-static int add_texts(struct dl_phdr_info *info, size_t size, void *arg) {
-  (void)size;
-  (void)arg;
-  for (int i = 0; i < info->dlpi_phnum && ntexts < MAX_TEXTS; i++) {
-    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-    if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
-      continue;
-    uintptr_t lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
-    texts[ntexts].lo = lo;
-    texts[ntexts].hi = hi;
-    ntexts++;
-    if (lo < texts_lo)
-      texts_lo = lo;
-    if (hi > texts_hi)
-      texts_hi = hi;
-  }
-  return 0;
-}
-
-static int in_text(uintptr_t v) {
-  if (v < texts_lo || v >= texts_hi)
-    return 0;
-  uint32_t a = 0, b = ntexts; /* texts is sorted by lo */
-  while (a < b) {
-    uint32_t m = (a + b) / 2;
-    if (texts[m].lo <= v)
-      a = m + 1;
-    else
-      b = m;
-  }
-  return a > 0 && v < texts[a - 1].hi;
-}
-
-static int text_cmp(const void *x, const void *y) {
-  uintptr_t a = *(const uintptr_t *)x, b = *(const uintptr_t *)y;
-  return a < b ? -1 : a > b;
-}
-
-/* Stacks of API calls, cached by the code addresses on the stack: a loop
- * that launches from one place finds its stack here instead of unwinding
- * through the CUDA libraries each time.  The key covers the stack from the
- * callback up to the program's frame that made the call (scan_limit, as
- * deep as unwinding found that frame so far); a hit is taken only if the
- * program's return address is where the cached entry says. */
-#define STACK_CACHE 1024
-#define VERIFY_FRAMES 6 /* past static CUDA runtime code, into the program */
-static struct {
-  uint64_t key;
-  uint32_t stack;
-  uint32_t nverify;
+typedef struct {
+  uint32_t stack, n;
   uintptr_t site;
-  uintptr_t pc[VERIFY_FRAMES];  /* the stack's first return addresses */
-  uintptr_t off[VERIFY_FRAMES]; /* and where they lie above sp */
-} stack_cache[STACK_CACHE];
+  uintptr_t pc[STACK_FRAMES];
+  uint32_t off[STACK_FRAMES];
+} stack_entry;
+
+static stack_entry stack_cache[STACK_CACHE];
+static uint32_t stack_order[STACK_CACHE]; /* most recently used first */
+static uint32_t stack_entries;
 static kkr_spin stack_cache_lock;
-static uintptr_t scan_limit = 1024;
-
-/* A small cache of which pages hold code. */
-static struct {
-  uintptr_t page;
-  int text;
-} page_cache[512];
-
-static int text_word(uintptr_t v) {
-  if (v < texts_lo || v >= texts_hi)
-    return 0;
-  uintptr_t page = v >> 12;
-  uint32_t i = (uint32_t)(page ^ (page >> 9)) & 511;
-  if (page_cache[i].page != page) {
-    page_cache[i].text = in_text(v);
-    page_cache[i].page = page;
-  }
-  return page_cache[i].text;
-}
-
-static uint64_t stack_key(kkr_thread *t, uintptr_t sp) {
-  if (!__atomic_load_n(&texts_done, __ATOMIC_ACQUIRE)) {
-    kkr_spin_lock(&stack_cache_lock);
-    if (!texts_done) {
-      dl_iterate_phdr(add_texts, NULL);
-      qsort(texts, ntexts, sizeof texts[0], text_cmp);
-      __atomic_store_n(&texts_done, 1, __ATOMIC_RELEASE);
-    }
-    kkr_spin_unlock(&stack_cache_lock);
-  }
-  uintptr_t end = sp + __atomic_load_n(&scan_limit, __ATOMIC_RELAXED);
-  if (t->stack_hi && end > t->stack_hi)
-    end = t->stack_hi;
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (const uintptr_t *p = (const uintptr_t *)sp; (uintptr_t)p < end; p++) {
-    uintptr_t v = *p;
-    if (text_word(v)) {
-      h ^= v + ((uintptr_t)p - sp);
-      h *= 0x100000001b3ull;
-    }
-  }
-  return h | 1;
-}
 
 static uint32_t api_stack_unwind(kkr_thread *t, uintptr_t *site);
+
+static int stack_matches(const stack_entry *e, uintptr_t sp, uintptr_t hi) {
+  for (uint32_t i = 0; i < e->n; i++) {
+    uintptr_t a = sp + e->off[i];
+    if (a + sizeof(uintptr_t) > hi || *(const uintptr_t *)a != e->pc[i])
+      return 0;
+  }
+  return 1;
+}
 
 /* The stack of the API call, from the program's side; *site its top. */
 static KKR_NOINLINE uint32_t api_stack(kkr_thread *t, uintptr_t *site) {
   uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
-  uint64_t key = stack_key(t, sp);
-  uint32_t slot = (uint32_t)(key >> 7) % STACK_CACHE;
+  uintptr_t hi = t->stack_hi;
+  if (!hi || hi <= sp) /* the stack's extent unknown: no reading it */
+    return api_stack_unwind(t, site);
   kkr_spin_lock(&stack_cache_lock);
-  if (stack_cache[slot].key == key && stack_cache[slot].nverify) {
-    int same = 1;
-    for (uint32_t i = 0; i < stack_cache[slot].nverify && same; i++)
-      same = *(const uintptr_t *)(sp + stack_cache[slot].off[i]) ==
-             stack_cache[slot].pc[i];
-    if (same) {
-      uint32_t id = stack_cache[slot].stack;
-      *site = stack_cache[slot].site;
+  for (uint32_t k = 0; k < stack_entries; k++) {
+    stack_entry *e = &stack_cache[stack_order[k]];
+    if (stack_matches(e, sp, hi)) {
+      uint32_t idx = stack_order[k], id = e->stack;
+      *site = e->site;
+      memmove(&stack_order[1], &stack_order[0], k * sizeof *stack_order);
+      stack_order[0] = idx;
       kkr_spin_unlock(&stack_cache_lock);
       return id;
     }
   }
   kkr_spin_unlock(&stack_cache_lock);
   uint32_t id = api_stack_unwind(t, site);
-  /* Where the stack's first return addresses lie: the key must reach them,
-   * and a hit must find them there. */
+  /* Where each return address lies: found in order up the stack. */
   uint32_t n = 0;
   const uintptr_t *pcs = kkr_stack_get(id, &n);
-  uintptr_t pc[VERIFY_FRAMES], off[VERIFY_FRAMES], from = sp, end = sp + 65536;
-  uint32_t nv = 0;
-  if (t->stack_hi && end > t->stack_hi)
-    end = t->stack_hi;
-  for (uint32_t i = 0; pcs && i < n && nv < VERIFY_FRAMES; i++) {
-    uintptr_t p = from;
-    while (p + sizeof(uintptr_t) <= end && *(const uintptr_t *)p != pcs[i])
-      p += sizeof(uintptr_t);
-    if (p + sizeof(uintptr_t) > end)
-      break;
-    pc[nv] = pcs[i];
-    off[nv++] = p - sp;
-    from = p + sizeof(uintptr_t);
+  stack_entry e;
+  e.stack = id;
+  e.site = *site;
+  e.n = 0;
+  uintptr_t from = sp;
+  for (uint32_t i = 0; pcs && i < n && e.n < STACK_FRAMES; i++) {
+    uintptr_t a = from;
+    while (a + sizeof(uintptr_t) <= hi && *(const uintptr_t *)a != pcs[i])
+      a += sizeof(uintptr_t);
+    if (a + sizeof(uintptr_t) > hi || a - sp > UINT32_MAX)
+      return id; /* not where unwinding found it: no caching */
+    e.pc[e.n] = pcs[i];
+    e.off[e.n++] = (uint32_t)(a - sp);
+    from = a + sizeof(uintptr_t);
   }
-  if (nv == 0 || (nv < VERIFY_FRAMES && nv < n))
-    return id; /* not found on the stack as expected: no caching */
-  uintptr_t need = (off[nv - 1] + 64 + 255) & ~(uintptr_t)255;
-  if (need > __atomic_load_n(&scan_limit, __ATOMIC_RELAXED))
-    __atomic_store_n(&scan_limit, need, __ATOMIC_RELAXED);
-  key = stack_key(t, sp);
-  slot = (uint32_t)(key >> 7) % STACK_CACHE;
+  if (e.n == 0)
+    return id;
   kkr_spin_lock(&stack_cache_lock);
-  stack_cache[slot].key = key;
-  stack_cache[slot].stack = id;
-  stack_cache[slot].site = *site;
-  stack_cache[slot].nverify = nv;
-  memcpy(stack_cache[slot].pc, pc, nv * sizeof *pc);
-  memcpy(stack_cache[slot].off, off, nv * sizeof *off);
+  uint32_t idx = stack_entries < STACK_CACHE ? stack_entries++
+                                             : stack_order[STACK_CACHE - 1];
+  stack_cache[idx] = e;
+  uint32_t k = 0;
+  while (k < stack_entries - 1 && stack_order[k] != idx)
+    k++;
+  memmove(&stack_order[1], &stack_order[0], k * sizeof *stack_order);
+  stack_order[0] = idx;
   kkr_spin_unlock(&stack_cache_lock);
   return id;
 }
