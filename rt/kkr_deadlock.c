@@ -31,6 +31,8 @@
 
 #include "kkr_hash.h"
 #include "kkr_report.h"
+#include <fcntl.h>
+#include <sys/syscall.h>
 #include "kkr_rt.h"
 
 /* ---- Fences inside kernels ---------------------------------------------- */
@@ -875,6 +877,26 @@ static void report_hang(kkr_thread_info **ts, uint32_t n, uint64_t ms) {
   kkr_exit_now(kkr_flags.exitcode ? (int)kkr_flags.exitcode : 1);
 }
 
+/* The thread is running or waiting for a CPU (state R): slow, not stuck (a
+ * loaded machine can leave a thread unscheduled for longer than the
+ * timeout). */
+static int runnable(const kkr_thread_info *ti) {
+  if (ti->finished || ti->tid <= 0)
+    return 0;
+  char path[64], buf[512];
+  snprintf(path, sizeof path, "/proc/self/task/%d/stat", ti->tid);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (n <= 0)
+    return 0;
+  buf[n] = 0;
+  const char *paren = strrchr(buf, ')');
+  return paren && paren[1] == ' ' && paren[2] == 'R';
+}
+
 static void *watchdog(void *arg) {
   (void)arg;
   uint64_t timeout = (uint64_t)kkr_flags.hang_timeout_ms * 1000000ull;
@@ -904,6 +926,12 @@ static void *watchdog(void *arg) {
       cpu_prev[i] = c;
       id_prev[i] = all[i]->id + 1;
     }
+    /* A runnable thread is slow, not stuck, unless it waits in MPI, whose
+     * libraries poll (a rank blocked in MPI_Recv runs). */
+    for (uint32_t i = 0; i < n && !busy && waiting; i++)
+      if (__atomic_load_n(&all[i]->wait_kind, __ATOMIC_ACQUIRE) != KKR_WAIT_MPI &&
+          runnable(all[i]))
+        busy = 1;
     uint64_t now = now_ns();
     if (busy || !waiting) {
       stalled_since = 0;

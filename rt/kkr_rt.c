@@ -157,6 +157,7 @@ static kkr_thread *thread_new(void) {
   t->info = kkr_alloc(sizeof(kkr_thread_info));
   t->info->id = __atomic_fetch_add(&kkr_nthreads, 1, __ATOMIC_RELAXED);
   t->info->self = pthread_self();
+  t->info->tid = (int)syscall(SYS_gettid);
   t->info->has_cpu_clock =
       pthread_getcpuclockid(pthread_self(), &t->info->cpu_clock) == 0;
   kkr_spin_lock(&threads_lock);

@@ -72,6 +72,7 @@ typedef struct kkr_thread_info {
   uint32_t create_stack; /* where it was created (stack depot id) */
   kkr_sites *sites;
   pthread_t self;
+  int tid;       /* the kernel's thread id */
   int finished;  /* the thread function returned: final_vc is set */
   uint32_t final_node; /* its last segment (for pictures) */
   kkr_vc final_vc;
