@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "kkr_abi.h"
+#include "kkr_env.h"
 #include "kkr_sass.h"
 
 /* CUPTI and the driver, loaded at run time: the module links neither, so
@@ -277,14 +278,8 @@ static char *disassemble(const module *m) {
   int out[2];
   char *text = NULL;
   if (off == m->size && pipe2(out, O_CLOEXEC) == 0) {
-    /* Its environment without kkrace (a preloaded runtime, the options). */
     char *env[512];
-    int n = 0;
-    for (char **e = environ; e && *e && n < 511; e++)
-      if (strncmp(*e, "LD_PRELOAD=", 11) && strncmp(*e, "KKRACE_OPTIONS=", 15) &&
-          strncmp(*e, "CUDA_INJECTION64_PATH=", 22))
-        env[n++] = *e;
-    env[n] = NULL;
+    kkr_env_without_kkrace(environ, env, 512);
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_adddup2(&fa, out[1], 1);

@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "kkr_env.h"
 #include "kkr_report.h"
 
 #ifndef KKRACE_SYMBOLIZER
@@ -25,18 +26,12 @@
 
 extern char **environ;
 
-/* The symbolizer's environment: the program's, without what would load
- * kkrace into it too (a preloaded runtime writing the program's files). */
+/* The symbolizer's environment: the program's, without kkrace. */
 static char **child_env(void) {
   static char *env[512];
   static int done;
   if (!done) {
-    int n = 0;
-    for (char **e = environ; e && *e && n < 511; e++)
-      if (strncmp(*e, "LD_PRELOAD=", 11) && strncmp(*e, "KKRACE_OPTIONS=", 15) &&
-          strncmp(*e, "CUDA_INJECTION64_PATH=", 22))
-        env[n++] = *e;
-    env[n] = NULL;
+    kkr_env_without_kkrace(environ, env, 512);
     done = 1;
   }
   return env;
