@@ -407,6 +407,23 @@ static void implicit_sync(gpu_stream *s, kkr_vc *extra) {
   }
 }
 
+/* What the stream's fence teaches now (the legacy stream's includes the
+ * blocking streams' work, which it waited for). */
+static void stream_snapshot(gpu_stream *s, kkr_vc *dst) {
+  kkr_fence_snapshot(s->inst, dst);
+  if (s->legacy)
+    implicit_sync(s, dst);
+}
+
+/* The host thread learns what fill puts in a clock. */
+static void host_learns(kkr_thread *t, void (*fill)(void *, kkr_vc *),
+                        void *arg) {
+  kkr_vc snap = {0};
+  fill(arg, &snap);
+  kkr_host_learn(t, &snap);
+  kkr_vc_free(&snap);
+}
+
 typedef struct gpu_event {
   UT_hash_handle hh;
   uintptr_t handle;
@@ -439,9 +456,7 @@ KKR_EXPORT void __kkrace_gpu_event_record(unsigned long long event,
   gpu_stream *s = stream_get(t, (uintptr_t)stream);
   gpu_event *e = event_get((uintptr_t)event);
   kkr_vc snap = {0};
-  kkr_fence_snapshot(s->inst, &snap);
-  if (s->legacy) /* the legacy stream's marker also waits for the others */
-    implicit_sync(s, &snap);
+  stream_snapshot(s, &snap);
   kkr_spin_lock(&e->lock);
   kkr_vc_assign(&e->vc, &snap);
   kkr_spin_unlock(&e->lock);
@@ -453,6 +468,17 @@ static void event_snapshot(uintptr_t event, kkr_vc *dst) {
   kkr_spin_lock(&e->lock);
   kkr_vc_join(dst, &e->vc);
   kkr_spin_unlock(&e->lock);
+}
+
+static void fill_event(void *event, kkr_vc *dst) {
+  event_snapshot((uintptr_t)event, dst);
+}
+
+static void fill_stream(void *s, kkr_vc *dst) { stream_snapshot(s, dst); }
+
+static void fill_device(void *arg, kkr_vc *dst) {
+  (void)arg;
+  kkr_fence_space_snapshot(gpu_space, dst);
 }
 
 KKR_EXPORT void __kkrace_gpu_stream_wait_event(unsigned long long stream,
@@ -476,19 +502,7 @@ KKR_EXPORT void __kkrace_gpu_event_sync(unsigned long long event) {
   if (!t || t->item_op)
     return;
   trace("{\"ev\":\"event_sync\",\"e\":%llu}", event);
-  kkr_vc snap = {0};
-  event_snapshot((uintptr_t)event, &snap);
-  kkr_host_learn(t, &snap);
-  kkr_vc_free(&snap);
-}
-
-static void stream_sync(kkr_thread *t, gpu_stream *s) {
-  kkr_vc snap = {0};
-  kkr_fence_snapshot(s->inst, &snap);
-  if (s->legacy)
-    implicit_sync(s, &snap);
-  kkr_host_learn(t, &snap);
-  kkr_vc_free(&snap);
+  host_learns(t, fill_event, (void *)(uintptr_t)event);
 }
 
 KKR_EXPORT void __kkrace_gpu_stream_sync(unsigned long long stream) {
@@ -496,14 +510,7 @@ KKR_EXPORT void __kkrace_gpu_stream_sync(unsigned long long stream) {
   if (!t || t->item_op)
     return;
   trace("{\"ev\":\"stream_sync\",\"s\":%llu}", stream);
-  stream_sync(t, stream_get(t, (uintptr_t)stream));
-}
-
-static void device_sync(kkr_thread *t) {
-  kkr_vc snap = {0};
-  kkr_fence_space_snapshot(gpu_space, &snap);
-  kkr_host_learn(t, &snap);
-  kkr_vc_free(&snap);
+  host_learns(t, fill_stream, stream_get(t, (uintptr_t)stream));
 }
 
 KKR_EXPORT void __kkrace_gpu_device_sync(void) {
@@ -511,10 +518,26 @@ KKR_EXPORT void __kkrace_gpu_device_sync(void) {
   if (!t || t->item_op)
     return;
   trace("{\"ev\":\"device_sync\"}");
-  device_sync(t);
+  host_learns(t, fill_device, NULL);
 }
 
 /* ---- Work items --------------------------------------------------------- */
+
+/* The calling thread's state for an event that records accesses: a
+ * thread of the race detector's own, as if it ran instrumented code (its
+ * accesses then take the locked paths). */
+static kkr_thread *recording_thread(void) {
+  return kkr_inited ? kkr_thread_get() : NULL;
+}
+
+/* The free of [lo, lo + n) of shadow (size bytes of memory) by the current
+ * node, at site. */
+static void free_range(kkr_thread *t, uintptr_t lo, uintptr_t n,
+                       uintptr_t size, uintptr_t site) {
+  t->free_size = size;
+  kkr_access_range(t, lo, n, KKR_ACC_WRITE | KKR_ACC_FREE, site, 0);
+  t->free_size = 0;
+}
 
 /* Frames of the CUDA libraries and of kkrace's CUPTI module: the program's
  * launch site lies below them. */
@@ -660,9 +683,7 @@ static const uint16_t work_op[] = {
 KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
                                                 unsigned long long stream,
                                                 const char *label) {
-  /* It records accesses: a thread of the race detector's own, as if it ran
-   * instrumented code (its accesses then take the locked paths). */
-  kkr_thread *t = kkr_inited ? kkr_thread_get() : NULL;
+  kkr_thread *t = recording_thread();
   if (!t || kind >= KKR_GPU_WORK_COUNT || nopen >= MAX_OPEN_WORK)
     return 0;
   if (t->abi.strand_depth || t->nops >= KKR_MAX_OPS)
@@ -746,7 +767,7 @@ KKR_EXPORT void __kkrace_gpu_work_end(unsigned int token, unsigned int flags) {
   t->nops = token - 1;
   kkr_node_host(t);
   if (flags & KKR_GPU_WAIT)
-    stream_sync(t, w->stream);
+    host_learns(t, fill_stream, w->stream);
   if (w->kokkos_op) /* back in the Kokkos dispatch's own code */
     kkr_node_item(t, w->kokkos_op);
 }
@@ -755,9 +776,7 @@ KKR_EXPORT void __kkrace_gpu_work_end(unsigned int token, unsigned int flags) {
  * copy, which the driver stages before it returns). */
 KKR_EXPORT void __kkrace_gpu_host_access(void *p, unsigned long long size,
                                          unsigned int flags) {
-  /* It records accesses: a thread of the race detector's own, as if it ran
-   * instrumented code (its accesses then take the locked paths). */
-  kkr_thread *t = kkr_inited ? kkr_thread_get() : NULL;
+  kkr_thread *t = recording_thread();
   if (!t || t->item_op || !size)
     return;
   if (tracing())
@@ -790,9 +809,7 @@ KKR_EXPORT int __kkrace_gpu_alloc_range(const void *p, unsigned long long *lo,
  * on its stream that writes all of the allocation. */
 KKR_EXPORT void __kkrace_gpu_free(void *p, unsigned long long stream,
                                   unsigned int flags) {
-  /* It records accesses: a thread of the race detector's own, as if it ran
-   * instrumented code (its accesses then take the locked paths). */
-  kkr_thread *t = kkr_inited ? kkr_thread_get() : NULL;
+  kkr_thread *t = recording_thread();
   if (!t || !p)
     return;
   trace("{\"ev\":\"free\",\"p\":%llu,\"s\":%llu,\"flags\":%u}",
@@ -805,20 +822,15 @@ KKR_EXPORT void __kkrace_gpu_free(void *p, unsigned long long stream,
   if (flags & KKR_GPU_ASYNC) {
     unsigned int tok = __kkrace_gpu_work_begin(KKR_GPU_FREE, stream, "cudaFreeAsync");
     if (tok) {
-      gpu_work *w = &open_work[nopen - 1];
-      t->free_size = a.hi - a.lo;
-      kkr_access_range(t, lo, n, KKR_ACC_WRITE | KKR_ACC_FREE, w->site, 0);
-      t->free_size = 0;
+      free_range(t, lo, n, a.hi - a.lo, open_work[nopen - 1].site);
       __kkrace_gpu_work_end(tok, 0);
     }
   } else if (!t->item_op) {
     if (flags & KKR_GPU_WAIT)
-      device_sync(t);
+      host_learns(t, fill_device, NULL);
     uintptr_t site = 0;
     (void)api_stack(t, &site);
-    t->free_size = a.hi - a.lo;
-    kkr_access_range(t, lo, n, KKR_ACC_WRITE | KKR_ACC_FREE, site, 0);
-    t->free_size = 0;
+    free_range(t, lo, n, a.hi - a.lo, site);
   }
   kkr_shadow_clear(lo, n);
   alloc_forget(a.lo);
