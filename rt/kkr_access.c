@@ -466,12 +466,144 @@ KKR_INLINE void access_word(kkr_thread *t, uintptr_t w, uint32_t mask,
   access_word_slow(t, c, w, mask, acc, pc, fp, slot);
 }
 
+/* ---- Runs (kkr_shadow.h) ----------------------------------------------- */
+
+/* Ranges shorter than this are left to the cells. */
+#define RUN_MIN_WORDS 256
+
+/* The accesses of a range of whole words: word k by strand (base + k) of
+ * the record's work item (step 1), or all by the record's strand (step 0).
+ * rec holds the flags, the full byte mask and the site. */
+typedef struct {
+  uint64_t rec, base;
+  uint32_t step;
+} run_acc;
+
+/* 1 if every word's record x (with its base and step) is ordered before
+ * the same word's access in 'in'. */
+static int run_ordered(const kkr_thread *t, uint64_t x, uint64_t xbase,
+                       uint32_t xstep, const run_acc *in) {
+  if (!x || x < t->hz)
+    return 1;
+  if (KKR_REC_NODE(x) != t->cur_node)
+    return ordered(t, x); /* (strands matter only within one node) */
+  if (!t->cur_is_item)
+    return 1;
+  uint32_t cs = in->step ? 0 : KKR_REC_STRAND(in->rec);
+  if (cs == KKR_STRAND_BACKEND)
+    return 1;
+  if (!xstep) {
+    uint32_t s = KKR_REC_STRAND(x);
+    return s == KKR_STRAND_BACKEND || (!in->step && s == cs);
+  }
+  return in->step && xbase % KKR_RUN_STRANDS == in->base % KKR_RUN_STRANDS;
+}
+
+/* The access 'in' of all of run r: 1 if decided (the common case of a
+ * race-free program, as fast_update's), 0 if the words need their cells. */
+static int run_update(const kkr_thread *t, kkr_run *r, const run_acc *in) {
+  if (!run_ordered(t, r->w, r->wbase, r->wstep, in) ||
+      !run_ordered(t, r->r, r->rbase, r->rstep, in))
+    return 0;
+  if (in->rec & KKR_R_W) {
+    r->w = in->rec;
+    r->wbase = in->base;
+    r->wstep = (uint8_t)in->step;
+    r->r = 0;
+  } else {
+    r->r = in->rec;
+    r->rbase = in->base;
+    r->rstep = (uint8_t)in->step;
+  }
+  return 1;
+}
+
+/* The access 'in' of the words [lo, hi) of one chunk through runs: 1 if
+ * done, 0 if the chunk has (or now has) cells, which must decide.  Only
+ * while one thread runs instrumented code. */
+static int run_segment(const kkr_thread *t, uintptr_t lo, uintptr_t hi,
+                       const run_acc *in) {
+  uint32_t di = KKR_DIR_INDEX(lo);
+  if (kkr_dir[di])
+    return 0;
+  kkr_runs *rs = kkr_run_dir[di];
+  uint64_t n = (hi - lo) >> KKR_GRAN_SHIFT;
+  if (rs) {
+    for (uint32_t i = 0; i < rs->n; i++) {
+      kkr_run *r = &rs->run[i];
+      if (r->lo == lo && r->hi == hi) {
+        if (run_update(t, r, in))
+          return 1;
+        goto cells;
+      }
+      if (r->lo < hi && lo < r->hi)
+        goto cells; /* another range of the same words */
+    }
+  }
+  /* A new run over words that parked cells may describe would lose them. */
+  if (n < RUN_MIN_WORDS || (rs && rs->cells))
+    goto cells;
+  kkr_run *r = kkr_runs_add(di);
+  if (!r)
+    goto cells;
+  r->lo = lo;
+  r->hi = hi;
+  if (in->rec & KKR_R_W) {
+    r->w = in->rec;
+    r->wbase = in->base;
+    r->wstep = (uint8_t)in->step;
+  } else {
+    r->r = in->rec;
+    r->rbase = in->base;
+    r->rstep = (uint8_t)in->step;
+  }
+  return 1;
+cells:
+  if (kkr_run_dir[di])
+    kkr_shadow_chunk_slow(lo);
+  return 0;
+}
+
+/* Whether a free of [lo, hi) by the current node, in a chunk of runs,
+ * follows everything its runs hold (the words outside them hold nothing). */
+static int runs_free_ok(const kkr_thread *t, uint32_t di, uintptr_t lo,
+                        uintptr_t hi) {
+  run_acc in = {t->abi.cur_rec | KKR_R_W, 0, 0};
+  int ok = 1;
+  kkr_chunk_lock();
+  kkr_runs *rs = kkr_run_dir[di];
+  if (!rs || rs->cells)
+    ok = 0; /* (the cells decide) */
+  for (uint32_t i = 0; ok && i < rs->n; i++) {
+    const kkr_run *r = &rs->run[i];
+    if (r->lo < hi && lo < r->hi)
+      ok = run_ordered(t, r->w, r->wbase, r->wstep, &in) &&
+           run_ordered(t, r->r, r->rbase, r->rstep, &in);
+  }
+  kkr_chunk_unlock();
+  return ok;
+}
+
+/* May the words of [lo, hi) be decided through runs now? */
+KKR_INLINE int runs_allowed(const kkr_thread *t, uintptr_t lo, uintptr_t hi) {
+  return !t->nofast && !kkr_mt && !kkr_gpu_trace_host_on &&
+         hi - lo >= RUN_MIN_WORDS * KKR_GRAN &&
+         (t->priv_len == 0 || hi <= t->priv_lo ||
+          lo >= t->priv_lo + t->priv_len) &&
+         (t->abi.upd_len == 0 || hi <= t->abi.upd_lo ||
+          lo >= t->abi.upd_lo + t->abi.upd_len);
+}
+
 static uint32_t size_log(uintptr_t size) {
   uint32_t l = 0;
   while (l < 15 && ((uintptr_t)1 << l) < size)
     l++;
   return l;
 }
+
+static void access_words(kkr_thread *t, uintptr_t addr, uintptr_t end,
+                         uint32_t acc, uintptr_t pc, uintptr_t fp,
+                         site_slot *slot);
 
 static void access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
                          uint32_t acc, uintptr_t pc, uintptr_t fp,
@@ -483,6 +615,35 @@ static void access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
     kkr_gpu_trace_host(t, addr, size, acc & ACC_WRITE);
   if (!(acc & 0xf000))
     acc |= size_log(size) << 12;
+  /* The whole words of a large range, chunk by chunk, through runs: all by
+   * the current strand. */
+  uintptr_t alo = (addr + KKR_GRAN - 1) & ~(uintptr_t)(KKR_GRAN - 1);
+  uintptr_t ahi = end & ~(uintptr_t)(KKR_GRAN - 1);
+  if (!(acc & (ACC_FREE | ACC_ATOMIC)) && alo < ahi &&
+      runs_allowed(t, alo, ahi)) {
+    run_acc in = {t->abi.cur_rec | 0xFF0 | (acc & ACC_WRITE ? KKR_R_W : 0) |
+                      (uint64_t)access_site(t, acc, pc, slot)
+                          << KKR_REC_SITE_SHIFT,
+                  0, 0};
+    access_words(t, addr, alo, acc, pc, fp, slot);
+    for (uintptr_t lo = alo; lo < ahi;) {
+      uintptr_t hi = (lo | (((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1)) + 1;
+      if (hi > ahi)
+        hi = ahi;
+      if (!run_segment(t, lo, hi, &in))
+        access_words(t, lo, hi, acc, pc, fp, slot);
+      lo = hi;
+    }
+    access_words(t, ahi, end, acc, pc, fp, slot);
+    return;
+  }
+  access_words(t, addr, end, acc, pc, fp, slot);
+}
+
+/* The words of [addr, end) one by one. */
+static void access_words(kkr_thread *t, uintptr_t addr, uintptr_t end,
+                         uint32_t acc, uintptr_t pc, uintptr_t fp,
+                         site_slot *slot) {
   for (uintptr_t w = addr & ~(uintptr_t)(KKR_GRAN - 1); w < end;
        w += KKR_GRAN) {
     uintptr_t lo = addr > w ? addr : w;
@@ -830,7 +991,7 @@ static KKR_NOINLINE void loop_slow(kkr_thread *t, uintptr_t a, uint32_t size,
 /* The accesses of one loop: the inline decision word by word in a tight
  * loop, which calls nothing; what it cannot decide leaves it for
  * loop_slow, and the loop resumes after that access. */
-KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
+KKR_INLINE uint64_t loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
                           uint64_t count, uint32_t size, uint32_t acc,
                           uint32_t mode, uint32_t nidx, uint32_t vary,
                           uint64_t *idx, uint64_t step, uintptr_t pc,
@@ -856,7 +1017,7 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
   int lossy = 0;
   /* The indices of the k-th strand: the fixed ones, and v for 'vary'. */
   uint64_t f0 = idx[0], f1 = idx[1], f2 = idx[2], v = idx[vary];
-  uint64_t k = 0;
+  uint64_t k = 0, slow = 0;
   while (k < count) {
     kkr_cell *chunk = NULL;
     uintptr_t chunk_of = ~(uintptr_t)0;
@@ -897,38 +1058,42 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
     uint64_t j[3] = {vary == 0 ? v : f0, vary == 1 ? v : f1,
                      vary == 2 ? v : f2};
     loop_slow(t, a, size, acc, cur, mode, j, pc, slot);
+    slow++;
     k++;
     a += stride;
     v += step;
   }
   if (lossy)
     it->lossy = 1;
+  return slow;
 }
 
 /* One copy of the loop per common size, kind and mode, so that each is
  * tight; the general one for the rest. */
 #define LOOP_COPY(name, size, acc, mode)                                      \
-  static KKR_NOINLINE void name(kkr_thread *t, uintptr_t a, uint64_t stride, \
-                                uint64_t count, uint32_t nidx, uint32_t vary, \
-                                uint64_t *idx, uint64_t step, uintptr_t pc,   \
-                                site_slot *slot) {                            \
-    loop_body(t, a, stride, count, size, acc, mode, nidx, vary, idx, step,   \
-              pc, slot);                                                      \
+  static KKR_NOINLINE uint64_t name(                                          \
+      kkr_thread *t, uintptr_t a, uint64_t stride, uint64_t count,            \
+      uint32_t nidx, uint32_t vary, uint64_t *idx, uint64_t step,             \
+      uintptr_t pc, site_slot *slot) {                                        \
+    return loop_body(t, a, stride, count, size, acc, mode, nidx, vary, idx,  \
+                     step, pc, slot);                                         \
   }
 LOOP_COPY(loop_r8_team, 8, 0, LOOP_TEAM)
 LOOP_COPY(loop_w8_team, 8, ACC_WRITE, LOOP_TEAM)
+LOOP_COPY(loop_r4_team, 4, 0, LOOP_TEAM)
+LOOP_COPY(loop_w4_team, 4, ACC_WRITE, LOOP_TEAM)
 LOOP_COPY(loop_r8_range, 8, 0, LOOP_RANGE)
 LOOP_COPY(loop_w8_range, 8, ACC_WRITE, LOOP_RANGE)
 LOOP_COPY(loop_r4_range, 4, 0, LOOP_RANGE)
 LOOP_COPY(loop_w4_range, 4, ACC_WRITE, LOOP_RANGE)
 #define LOOP_COPY_MD1(name, size, acc)                                        \
-  static KKR_NOINLINE void name(kkr_thread *t, uintptr_t a, uint64_t stride, \
-                                uint64_t count, uint32_t nidx, uint32_t vary, \
-                                uint64_t *idx, uint64_t step, uintptr_t pc,   \
-                                site_slot *slot) {                            \
+  static KKR_NOINLINE uint64_t name(                                          \
+      kkr_thread *t, uintptr_t a, uint64_t stride, uint64_t count,            \
+      uint32_t nidx, uint32_t vary, uint64_t *idx, uint64_t step,             \
+      uintptr_t pc, site_slot *slot) {                                        \
     (void)vary;                                                               \
-    loop_body(t, a, stride, count, size, acc, LOOP_MD, nidx, 1, idx, step,   \
-              pc, slot);                                                      \
+    return loop_body(t, a, stride, count, size, acc, LOOP_MD, nidx, 1, idx,  \
+                     step, pc, slot);                                         \
   }
 /* MDRange: the inner index varies (the backends' loops run the last index
  * innermost for LayoutRight). */
@@ -941,13 +1106,106 @@ LOOP_COPY(loop_w16_cur, 16, ACC_WRITE, LOOP_CURRENT)
 LOOP_COPY(loop_r4_cur, 4, 0, LOOP_CURRENT)
 LOOP_COPY(loop_w4_cur, 4, ACC_WRITE, LOOP_CURRENT)
 
-static KKR_NOINLINE void loop_any(kkr_thread *t, uintptr_t a, uint64_t stride,
+static KKR_NOINLINE uint64_t loop_any(kkr_thread *t, uintptr_t a,
+                                      uint64_t stride,
                                   uint64_t count, uint32_t size, uint32_t acc,
                                   uint32_t mode, uint32_t nidx, uint32_t vary,
                                   uint64_t *idx, uint64_t step, uintptr_t pc,
                                   site_slot *slot) {
-  loop_body(t, a, stride, count, size, acc, mode, nidx, vary, idx, step, pc,
-            slot);
+  return loop_body(t, a, stride, count, size, acc, mode, nidx, vary, idx,
+                   step, pc, slot);
+}
+
+/* One loop's accesses word by word, in the copy of the loop that fits. */
+static uint64_t loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
+                          uint64_t count, uint32_t size, uint32_t acc,
+                          uint32_t mode, uint32_t nidx, uint32_t vary,
+                          uint64_t *idx, uint64_t step, uintptr_t pc,
+                          site_slot *slot) {
+  if (t->nofast || kkr_mt) {
+    /* Inside a Kokkos atomic, or several threads: the full path only. */
+    return loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx,
+                    step, pc, slot);
+  } else {
+#define LOOP_CASE(sz, ac, md) (sz | (ac) << 8 | (md) << 12)
+    switch (LOOP_CASE(size, acc, mode)) {
+    case LOOP_CASE(8, 0, LOOP_TEAM):
+      return loop_r8_team(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+    case LOOP_CASE(8, ACC_WRITE, LOOP_TEAM):
+      return loop_w8_team(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+    case LOOP_CASE(4, 0, LOOP_TEAM):
+      return loop_r4_team(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+    case LOOP_CASE(4, ACC_WRITE, LOOP_TEAM):
+      return loop_w4_team(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+    case LOOP_CASE(8, 0, LOOP_RANGE):
+      return loop_r8_range(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+    case LOOP_CASE(8, ACC_WRITE, LOOP_RANGE):
+      return loop_w8_range(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+    case LOOP_CASE(4, 0, LOOP_RANGE):
+      return loop_r4_range(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+    case LOOP_CASE(4, ACC_WRITE, LOOP_RANGE):
+      return loop_w4_range(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+    case LOOP_CASE(8, 0, LOOP_MD):
+      if (vary != 1)
+        goto any;
+      return loop_r8_md(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+    case LOOP_CASE(8, ACC_WRITE, LOOP_MD):
+      if (vary != 1)
+        goto any;
+      return loop_w8_md(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+    case LOOP_CASE(8, 0, LOOP_CURRENT):
+      return loop_r8_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+    case LOOP_CASE(8, ACC_WRITE, LOOP_CURRENT):
+      return loop_w8_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+    case LOOP_CASE(16, 0, LOOP_CURRENT):
+      return loop_r16_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+    case LOOP_CASE(16, ACC_WRITE, LOOP_CURRENT):
+      return loop_w16_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+    case LOOP_CASE(4, 0, LOOP_CURRENT):
+      return loop_r4_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+    case LOOP_CASE(4, ACC_WRITE, LOOP_CURRENT):
+      return loop_w4_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+    default:
+    any:
+      return loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx,
+                      step, pc, slot);
+    }
+#undef LOOP_CASE
+  }
+}
+
+/* A loop whose k-th iteration accesses the k-th word of [a, a + 8 count):
+ * chunk by chunk through runs, each word by its strand (a RangePolicy
+ * kernel's iterations) or all by the current one. */
+static void loop_runs(kkr_thread *t, uintptr_t a, uint64_t count,
+                      uint32_t acc, uint32_t mode, uint32_t nidx,
+                      uint64_t *idx, uintptr_t pc, site_slot *slot) {
+  uint64_t site = (uint64_t)kkr_site_index(t, slot, pc) << KKR_REC_SITE_SHIFT;
+  run_acc in = {(mode == LOOP_CURRENT ? t->abi.cur_rec : t->abi.item_rec) |
+                    site | 0xFF0 | (acc & ACC_WRITE ? KKR_R_W : 0),
+                0, mode != LOOP_CURRENT};
+  if (mode != LOOP_CURRENT && idx[0] + count > KKR_RUN_STRANDS)
+    t->item_op->item->lossy = 1; /* (as loop_strand_id) */
+  uintptr_t end = a + count * KKR_GRAN;
+  uint64_t i = idx[0];
+  while (a < end) {
+    uintptr_t hi = (a | (((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1)) + 1;
+    if (hi > end)
+      hi = end;
+    uint64_t n = (hi - a) >> KKR_GRAN_SHIFT;
+    in.base = i;
+    if (!run_segment(t, a, hi, &in)) {
+      uint64_t j[3] = {i, idx[1], idx[2]};
+      uint64_t slow = loop_dispatch(t, a, KKR_GRAN, n, KKR_GRAN, acc, mode,
+                                    nidx, 0, j, 1, pc, slot);
+      /* A large write the cells decided whole now holds exactly what the
+       * run would: the run, from now on. */
+      if (!slow && (acc & ACC_WRITE) && n >= 4 * RUN_MIN_WORDS)
+        kkr_runs_convert(KKR_DIR_INDEX(a), a, hi, in.rec, in.base, in.step);
+    }
+    a = hi;
+    i += n;
+  }
 }
 
 KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
@@ -996,67 +1254,13 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
     t->abi.strand_depth = 1;
   }
   uint64_t saved_rec = t->abi.cur_rec;
-  if (t->nofast || kkr_mt) {
-    /* Inside a Kokkos atomic, or several threads: the full path only. */
-    loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx, step, pc,
-             slot);
-  } else {
-#define LOOP_CASE(sz, ac, md) (sz | (ac) << 8 | (md) << 12)
-    switch (LOOP_CASE(size, acc, mode)) {
-    case LOOP_CASE(8, 0, LOOP_TEAM):
-      loop_r8_team(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-      break;
-    case LOOP_CASE(8, ACC_WRITE, LOOP_TEAM):
-      loop_w8_team(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-      break;
-    case LOOP_CASE(8, 0, LOOP_RANGE):
-      loop_r8_range(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-      break;
-    case LOOP_CASE(8, ACC_WRITE, LOOP_RANGE):
-      loop_w8_range(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-      break;
-    case LOOP_CASE(4, 0, LOOP_RANGE):
-      loop_r4_range(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-      break;
-    case LOOP_CASE(4, ACC_WRITE, LOOP_RANGE):
-      loop_w4_range(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-      break;
-    case LOOP_CASE(8, 0, LOOP_MD):
-      if (vary != 1)
-        goto any;
-      loop_r8_md(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-      break;
-    case LOOP_CASE(8, ACC_WRITE, LOOP_MD):
-      if (vary != 1)
-        goto any;
-      loop_w8_md(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-      break;
-    case LOOP_CASE(8, 0, LOOP_CURRENT):
-      loop_r8_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-      break;
-    case LOOP_CASE(8, ACC_WRITE, LOOP_CURRENT):
-      loop_w8_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-      break;
-    case LOOP_CASE(16, 0, LOOP_CURRENT):
-      loop_r16_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-      break;
-    case LOOP_CASE(16, ACC_WRITE, LOOP_CURRENT):
-      loop_w16_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-      break;
-    case LOOP_CASE(4, 0, LOOP_CURRENT):
-      loop_r4_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-      break;
-    case LOOP_CASE(4, ACC_WRITE, LOOP_CURRENT):
-      loop_w4_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-      break;
-    default:
-    any:
-      loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx, step,
-               pc, slot);
-      break;
-    }
-#undef LOOP_CASE
-  }
+  if (stride == KKR_GRAN && size == KKR_GRAN && !(a & (KKR_GRAN - 1)) &&
+      (mode == LOOP_CURRENT || (mode == LOOP_RANGE && vary == 0 && step == 1)) &&
+      runs_allowed(t, a, a + count * KKR_GRAN))
+    loop_runs(t, a, count, acc, mode, nidx, idx, pc, slot);
+  else
+    loop_dispatch(t, a, stride, count, size, acc, mode, nidx, vary, idx, step,
+                  pc, slot);
   if (mode != LOOP_CURRENT && mode != LOOP_TEAM) {
     t->abi.strand_depth = 0;
     t->abi.cur_rec = t->abi.item_rec |
@@ -1114,6 +1318,12 @@ void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
       uintptr_t hi = (lo | (((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1)) + 1;
       if (hi > end)
         hi = end;
+      uint32_t di = KKR_DIR_INDEX(lo);
+      if (kkr_runs_made && !kkr_dir[di] && kkr_run_dir[di] &&
+          runs_free_ok(t, di, lo, hi)) {
+        lo = hi;
+        continue;
+      }
       kkr_cell *c = kkr_shadow_cell_if_mapped(lo);
       uintptr_t n = (hi - lo + KKR_GRAN - 1) >> KKR_GRAN_SHIFT;
       if (c && free_needs_check(t, c, n)) {

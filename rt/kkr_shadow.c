@@ -6,6 +6,8 @@
 
 kkr_cell **kkr_dir;
 kkr_split **kkr_split_dir;
+kkr_runs **kkr_run_dir;
+int kkr_runs_made;
 uint64_t kkr_readsets_live;
 static kkr_spin chunk_lock;
 static uintptr_t mapped_bytes;
@@ -20,6 +22,19 @@ void kkr_shadow_init(void) {
                                      "the split-cell directory");
   kkr_dir = kkr_mmap_noreserve(sizeof(kkr_cell *) << KKR_DIR_BITS,
                                "the shadow directory");
+  kkr_run_dir = kkr_mmap_noreserve(sizeof(kkr_runs *) << KKR_DIR_BITS,
+                                   "the run directory");
+}
+
+void kkr_chunk_lock(void) { kkr_spin_lock(&chunk_lock); }
+void kkr_chunk_unlock(void) { kkr_spin_unlock(&chunk_lock); }
+
+static void *new_chunk(uintptr_t bytes) {
+  void *c = kkr_mmap_noreserve(bytes, "shadow memory");
+  /* Huge pages: faulting shadow in 4 KiB at a time is what costs most. */
+  madvise(c, bytes, MADV_HUGEPAGE);
+  mapped_bytes += bytes;
+  return c;
 }
 
 /* Maps a chunk for *slot (under chunk_lock). */
@@ -27,10 +42,7 @@ static void *map_chunk(void **slot, uintptr_t bytes) {
   kkr_spin_lock(&chunk_lock);
   void *c = *slot;
   if (!c) {
-    c = kkr_mmap_noreserve(bytes, "shadow memory");
-    /* Huge pages: faulting shadow in 4 KiB at a time is what costs most. */
-    madvise(c, bytes, MADV_HUGEPAGE);
-    mapped_bytes += bytes;
+    c = new_chunk(bytes);
     __atomic_store_n(slot, c, __ATOMIC_RELEASE);
   }
   kkr_spin_unlock(&chunk_lock);
@@ -38,7 +50,119 @@ static void *map_chunk(void **slot, uintptr_t bytes) {
 }
 
 kkr_cell *kkr_shadow_chunk_slow(uintptr_t addr) {
-  return map_chunk((void **)&kkr_dir[KKR_DIR_INDEX(addr)], CHUNK_BYTES);
+  uint32_t di = KKR_DIR_INDEX(addr);
+  if (kkr_runs_made) {
+    kkr_spin_lock(&chunk_lock);
+    kkr_cell *c = kkr_runs_expand_locked(di);
+    kkr_spin_unlock(&chunk_lock);
+    return c;
+  }
+  return map_chunk((void **)&kkr_dir[di], CHUNK_BYTES);
+}
+
+/* ---- Runs ----------------------------------------------------------------- */
+
+kkr_run *kkr_runs_add(uint32_t di) {
+  kkr_runs *rs = kkr_run_dir[di];
+  if (!rs) {
+    rs = kkr_alloc(sizeof(kkr_runs));
+    rs->n = 0;
+    rs->cells = NULL;
+    kkr_run_dir[di] = rs;
+    kkr_runs_made = 1;
+  }
+  if (rs->n == KKR_RUNS_MAX)
+    return NULL;
+  kkr_run *r = &rs->run[rs->n++];
+  memset(r, 0, sizeof *r);
+  return r;
+}
+
+/* Expansions per chunk, to stop converting where they keep coming. */
+static uint8_t *churn;
+#define CHURN_MAX 2
+
+void kkr_runs_convert(uint32_t di, uintptr_t lo, uintptr_t hi, uint64_t w,
+                      uint64_t base, uint32_t step) {
+  kkr_cell *c = kkr_dir[di];
+  if (!c || kkr_run_dir[di] || (churn && churn[di] >= CHURN_MAX))
+    return;
+  kkr_spin_lock(&chunk_lock);
+  kkr_run *r = kkr_runs_add(di);
+  kkr_run_dir[di]->cells = c;
+  r->lo = lo;
+  r->hi = hi;
+  r->w = w;
+  r->wbase = base;
+  r->wstep = (uint8_t)step;
+  __atomic_store_n(&kkr_dir[di], NULL, __ATOMIC_RELEASE);
+  kkr_spin_unlock(&chunk_lock);
+}
+
+kkr_cell *kkr_runs_expand_locked(uint32_t di) {
+  kkr_cell *c = kkr_dir[di];
+  if (c)
+    return c;
+  kkr_runs *rs = kkr_run_dir[di];
+  c = rs && rs->cells ? rs->cells : new_chunk(CHUNK_BYTES);
+  if (rs) {
+    if (!churn)
+      churn = kkr_mmap_noreserve((uintptr_t)1 << KKR_DIR_BITS,
+                                 "the run expansion counts");
+    if (churn[di] < 255)
+      churn[di]++;
+    for (uint32_t i = 0; i < rs->n; i++) {
+      const kkr_run *r = &rs->run[i];
+      kkr_cell *rc = c + KKR_CELL_INDEX(r->lo);
+      uint64_t n = (r->hi - r->lo) >> KKR_GRAN_SHIFT;
+      for (uint64_t k = 0; k < n; k++) {
+        rc[k].w = kkr_run_rec(r->w, r->wbase, r->wstep, k);
+        rc[k].r = kkr_run_rec(r->r, r->rbase, r->rstep, k);
+      }
+    }
+    kkr_run_dir[di] = NULL;
+    kkr_free(rs, sizeof(kkr_runs));
+  }
+  __atomic_store_n(&kkr_dir[di], c, __ATOMIC_RELEASE);
+  return c;
+}
+
+/* Forgets the runs of chunk di within [lo, hi): those inside go, those
+ * across the edges become cells (rare: a run is one loop's range of one
+ * array).  Returns the chunk's cells, parked or not, which the caller
+ * zeroes in the range. */
+static kkr_cell *runs_clear(uint32_t di, uintptr_t lo, uintptr_t hi) {
+  kkr_spin_lock(&chunk_lock);
+  kkr_runs *rs = kkr_run_dir[di];
+  if (churn && hi - lo == (uintptr_t)1 << KKR_CHUNK_SHIFT)
+    churn[di] = 0; /* the memory starts a new life */
+  if (rs) {
+    uint32_t j = 0;
+    int across = 0;
+    for (uint32_t i = 0; i < rs->n; i++) {
+      kkr_run *r = &rs->run[i];
+      if (r->hi <= lo || r->lo >= hi)
+        rs->run[j++] = *r;
+      else if (r->lo < lo || r->hi > hi)
+        across = 1, rs->run[j++] = *r;
+    }
+    rs->n = j;
+    if (across) {
+      kkr_runs_expand_locked(di);
+    } else if (j == 0) {
+      /* The parked cells are right outside the runs, and the runs' words
+       * are in [lo, hi), which the caller zeroes. */
+      kkr_run_dir[di] = NULL;
+      if (rs->cells)
+        __atomic_store_n(&kkr_dir[di], rs->cells, __ATOMIC_RELEASE);
+      kkr_free(rs, sizeof(kkr_runs));
+    }
+  }
+  kkr_cell *c = kkr_dir[di];
+  if (!c && kkr_run_dir[di])
+    c = kkr_run_dir[di]->cells;
+  kkr_spin_unlock(&chunk_lock);
+  return c;
 }
 
 kkr_split *kkr_split_chunk_slow(uintptr_t addr) {
@@ -84,8 +208,12 @@ void kkr_shadow_clear(uintptr_t addr, uintptr_t size) {
   while (lo < hi) {
     uintptr_t chunk_end = (lo | ((1u << KKR_CHUNK_SHIFT) - 1)) + 1;
     uintptr_t end = hi < chunk_end ? hi : chunk_end;
-    kkr_cell *c = kkr_shadow_cell_if_mapped(lo);
+    uint32_t di = KKR_DIR_INDEX(lo);
+    /* The cells, or those parked under the runs that remain. */
+    kkr_cell *c = kkr_runs_made && kkr_run_dir[di] ? runs_clear(di, lo, end)
+                                                   : kkr_dir[di];
     if (c) {
+      c += KKR_CELL_INDEX(lo);
       uintptr_t n = (end - lo) >> KKR_GRAN_SHIFT;
       kkr_split *s = kkr_split_dir[KKR_DIR_INDEX(lo)];
       if (s)
@@ -103,7 +231,7 @@ void kkr_shadow_clear(uintptr_t addr, uintptr_t size) {
 
 void kkr_shadow_clear_all(void) {
   for (uintptr_t i = 0; i < ((uintptr_t)1 << KKR_DIR_BITS); i++)
-    if (kkr_dir[i])
+    if (kkr_dir[i] || (kkr_runs_made && kkr_run_dir[i]))
       kkr_shadow_clear(i << KKR_CHUNK_SHIFT, (uintptr_t)1 << KKR_CHUNK_SHIFT);
 }
 

@@ -87,6 +87,69 @@ typedef struct {
 KKR_HIDDEN extern kkr_cell **kkr_dir;
 KKR_HIDDEN extern kkr_split **kkr_split_dir;
 
+/* Runs: the words [lo, hi) of one chunk, all last accessed by one loop (or
+ * one large range access) whose records follow one rule, kept as that rule
+ * instead of one cell per word.  A loop over an array then costs one check
+ * per chunk, and its shadow is never mapped.
+ *
+ * A run's w and r are the records of its words without their strand when
+ * the step is 1 (word k of the run was accessed by strand (base + k) of a
+ * RangePolicy kernel), or the records themselves when the step is 0 (every
+ * word by one strand, or by the host).  Zero: no such access.
+ *
+ * A chunk is in one of three states: untouched (no cells, no runs), runs
+ * (kkr_run_dir set, kkr_dir NULL: the words outside its runs hold nothing,
+ * or what its parked cells say), or cells (kkr_dir set).  A write loop that
+ * the cells decided whole turns its range into a run (kkr_runs_convert);
+ * the cells of a run's words are stale until it is expanded.  Everything that reads cells through kkr_dir sees
+ * NULL for a chunk of runs and takes the slow path, which expands the runs
+ * into cells (kkr_shadow_chunk_slow): runs only make loops faster, never
+ * change a decision.  Runs are made and changed only while one thread runs
+ * instrumented code (!kkr_mt); expanding and dropping them takes the chunk
+ * lock. */
+typedef struct {
+  uintptr_t lo, hi;
+  uint64_t w, r;
+  uint64_t wbase, rbase;
+  uint8_t wstep, rstep;
+} kkr_run;
+
+#define KKR_RUNS_MAX 6
+typedef struct {
+  uint32_t n;
+  kkr_cell *cells; /* parked: the words outside the runs (NULL: none) */
+  kkr_run run[KKR_RUNS_MAX];
+} kkr_runs;
+
+KKR_HIDDEN extern kkr_runs **kkr_run_dir;
+/* Runs were made at least once (else no code needs to look for them). */
+KKR_HIDDEN extern int kkr_runs_made;
+
+/* Strand ids of RangePolicy iterations: index % KKR_RUN_STRANDS + 2. */
+#define KKR_RUN_STRANDS ((1u << KKR_STRAND_BITS) - 2)
+
+/* The record of word k of a run (w or r with its base and step). */
+KKR_INLINE uint64_t kkr_run_rec(uint64_t rec, uint64_t base, uint32_t step,
+                                uint64_t k) {
+  if (!rec || !step)
+    return rec;
+  return rec | (uint64_t)((base + k) % KKR_RUN_STRANDS + 2)
+                   << KKR_REC_STRAND_SHIFT;
+}
+
+/* A new run in chunk di's runs (made if needed); NULL when full. */
+kkr_run *kkr_runs_add(uint32_t di);
+/* The cells of chunk di decided a write of [lo, hi) whole: that range
+ * becomes a run of record w (base, step), unless the chunk's runs were
+ * expanded too often already (an array that loops write and single
+ * accesses read in turn). */
+void kkr_runs_convert(uint32_t di, uintptr_t lo, uintptr_t hi, uint64_t w,
+                      uint64_t base, uint32_t step);
+/* Turns chunk di's runs into cells; its cells (under the chunk lock). */
+kkr_cell *kkr_runs_expand_locked(uint32_t di);
+void kkr_chunk_lock(void);
+void kkr_chunk_unlock(void);
+
 kkr_cell *kkr_shadow_chunk_slow(uintptr_t addr);
 kkr_split *kkr_split_chunk_slow(uintptr_t addr);
 
@@ -98,9 +161,13 @@ KKR_INLINE kkr_cell *kkr_shadow_cell(uintptr_t addr) {
   return chunk + KKR_CELL_INDEX(addr);
 }
 
-/* The cell of addr, or NULL when its chunk was never touched. */
+/* The cell of addr, or NULL when its chunk was never touched (a chunk of
+ * runs is expanded). */
 KKR_INLINE kkr_cell *kkr_shadow_cell_if_mapped(uintptr_t addr) {
   kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(addr)];
+  if (KKR_UNLIKELY(!chunk && kkr_runs_made &&
+                   kkr_run_dir[KKR_DIR_INDEX(addr)]))
+    chunk = kkr_shadow_chunk_slow(addr);
   return chunk ? chunk + KKR_CELL_INDEX(addr) : NULL;
 }
 
