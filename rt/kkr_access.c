@@ -384,12 +384,17 @@ static void split_cell(kkr_cell *c, kkr_split *s) {
 
 /* Conflicts that are none after all: within one team, a team barrier
  * orders the phases (the threads of a team met there); between teams, or
- * kernels, team scratch memory is not shared (each team has its own). */
+ * kernels, team scratch memory is not shared (each team has its own); a
+ * per-thread pool's memory is never shared (kkr_alloc.c). */
 static void filter_conflicts(kkr_thread *t, uintptr_t w, conflict_list *cl) {
   int team = t->abi.strand_depth && kkr_in_team_item(t);
   uint32_t cs = KKR_CUR_STRAND(t);
   int scratch = -1;
   int k = 0;
+  if (kkr_is_scratch(w) == KKR_SCRATCH_POOL) {
+    cl->n = 0;
+    return;
+  }
   for (int i = 0; i < cl->n; i++) {
     uint64_t rec = cl->recs[i];
     uint32_t rs = KKR_REC_STRAND(rec);

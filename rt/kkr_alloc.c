@@ -36,13 +36,19 @@ static uint32_t views_lower_bound(uintptr_t lo) {
   return a;
 }
 
-/* Team scratch memory: the buffer a host backend hands to each team in turn
- * ("Kokkos::Serial::scratch_mem").  Logically every team has its own
- * scratch, so accesses of two teams (or two kernels) to the same bytes are
- * never a race. */
+/* Memory that each thread of the backend gets for itself, which logically
+ * no two strands share:
+ *  - team scratch memory, the buffer a host backend hands to each team in
+ *    turn ("Kokkos::Serial::scratch_mem"): logically every team has its
+ *    own, so accesses of two teams (or two kernels) to the same bytes are
+ *    never a race;
+ *  - Kokkos Kernels' memory pool ("pool data", UniformMemoryPool): the
+ *    chunk a strand gets is the executing thread's (on Serial, every
+ *    strand gets thread 0's), so no access to it races. */
 #define MAX_SCRATCH 16
 static struct {
   uintptr_t lo, hi;
+  int kind;
 } scratch[MAX_SCRATCH];
 static uint32_t nscratch;
 
@@ -50,19 +56,21 @@ int kkr_is_scratch(uintptr_t addr) {
   uint32_t n = __atomic_load_n(&nscratch, __ATOMIC_ACQUIRE);
   for (uint32_t i = 0; i < n; i++)
     if (addr >= scratch[i].lo && addr < scratch[i].hi)
-      return 1;
+      return scratch[i].kind;
   return 0;
 }
 
-static void scratch_add(uintptr_t lo, uintptr_t hi) {
+static void scratch_add(uintptr_t lo, uintptr_t hi, int kind) {
   for (uint32_t i = 0; i < nscratch; i++)
     if (scratch[i].lo == lo) {
       scratch[i].hi = hi;
+      scratch[i].kind = kind;
       return;
     }
   if (nscratch < MAX_SCRATCH) {
     scratch[nscratch].lo = lo;
     scratch[nscratch].hi = hi;
+    scratch[nscratch].kind = kind;
     __atomic_store_n(&nscratch, nscratch + 1, __ATOMIC_RELEASE);
   }
 }
@@ -75,11 +83,21 @@ static void scratch_remove(uintptr_t lo) {
     }
 }
 
+/* Kokkos reports an allocation by the start of its SharedAllocationHeader
+ * (a record pointer, then the label in 120 bytes) and the size of the data
+ * that follows it.  Once the header holds the label, the View's data is
+ * [lo + 128, lo + 128 + size); allocations without a header are as reported. */
+#define KKR_VIEW_HEADER 128
+
 static void views_add(uintptr_t lo, uintptr_t size, const char *label,
                       const char *space, uint8_t raw) {
   kkr_spin_lock(&views_lock);
+  /* (The data may follow a header: kkr_views_find.) */
+  uintptr_t end = lo + size + (raw ? 0 : KKR_VIEW_HEADER);
   if (label && strstr(label, "scratch_mem"))
-    scratch_add(lo, lo + size);
+    scratch_add(lo, end, KKR_SCRATCH_TEAM);
+  else if (label && !strcmp(label, "pool data"))
+    scratch_add(lo, end, KKR_SCRATCH_POOL);
   uint32_t i = views_lower_bound(lo);
   if (i < nviews && views[i].lo == lo) {
     views[i].hi = lo + size;
@@ -114,11 +132,6 @@ void kkr_views_add_raw(uintptr_t lo, uintptr_t size, const char *label,
   views_add(lo, size, label, space, 1);
 }
 
-/* Kokkos reports an allocation by the start of its SharedAllocationHeader
- * (a record pointer, then the label in 120 bytes) and the size of the data
- * that follows it.  Once the header holds the label, the View's data is
- * [lo + 128, lo + 128 + size); allocations without a header are as reported. */
-#define KKR_VIEW_HEADER 128
 
 static kkr_view_alloc data_range(const kkr_view_alloc *v) {
   kkr_view_alloc d = *v;

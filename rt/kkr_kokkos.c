@@ -499,7 +499,8 @@ static uintptr_t unknown_value_size(kkr_thread *t, uintptr_t value) {
   if (t->last_value_lo <= value && value < t->last_value_hi)
     return t->last_value_hi - value;
   kkr_view_alloc v;
-  if (kkr_is_scratch(value) && kkr_views_find(value, &v) && v.hi > value) {
+  if (kkr_is_scratch(value) == KKR_SCRATCH_TEAM && kkr_views_find(value, &v) &&
+      v.hi > value) {
     t->last_value_lo = v.lo;
     t->last_value_hi = v.hi;
   } else {

@@ -362,7 +362,9 @@ void kkr_views_add(uintptr_t lo, uintptr_t size, const char *label,
 /* An allocation that is not a Kokkos View's (CUDA memory): no header. */
 void kkr_views_add_raw(uintptr_t lo, uintptr_t size, const char *label,
                        const char *space);
-/* Is addr in a team scratch buffer (never racing between teams)? */
+/* Is addr in a team scratch buffer (never racing between teams) or in a
+ * per-thread pool (never racing)?  The kind, or 0. */
+enum { KKR_SCRATCH_TEAM = 1, KKR_SCRATCH_POOL = 2 };
 int kkr_is_scratch(uintptr_t addr);
 /* Removes the allocation reported at lo; *out gets its data range. */
 int kkr_views_take(uintptr_t lo, kkr_view_alloc *out);
