@@ -228,15 +228,30 @@ void kkr_print_text(const kkr_report *r, kkr_str *s) {
   }
   if (r->kind == KKR_REPORT_DEADLOCK) {
     const kkr_node_info *n = &r->acc[0].node;
-    kkr_str_printf(s, "WARNING: kkrace: deadlock: %s called inside a kernel "
-                      "(pid=%d)\n",
-                   r->op_name, (int)getpid());
+    int divergent = !strcmp(r->subkind, "divergent-barrier");
+    if (divergent)
+      kkr_str_printf(s, "WARNING: kkrace: deadlock: %s that not every thread "
+                        "of the team reaches (pid=%d)\n",
+                     r->op_name, (int)getpid());
+    else
+      kkr_str_printf(s, "WARNING: kkrace: deadlock: %s called inside a "
+                        "kernel (pid=%d)\n",
+                     r->op_name, (int)getpid());
     kkr_str_printf(s, "  %s by ", r->op_name);
     kkr_describe_node(s, n, 1);
     kkr_str_printf(s, ":\n");
     print_frames(s, &r->acc[0].sym);
     print_dispatch(s, n);
-    if (!strcmp(r->subkind, "dispatch-in-kernel"))
+    if (divergent)
+      kkr_str_printf(s,
+                     "  The call is inside a nested TeamThreadRange, "
+                     "ThreadVectorRange or single: on a backend that runs a "
+                     "team with several threads (OpenMP, Threads, CUDA), only "
+                     "some of them reach it, or they reach it a different "
+                     "number of times, and the others wait there forever.  "
+                     "Serial runs teams of one thread, where it returns at "
+                     "once.\n");
+    else if (!strcmp(r->subkind, "dispatch-in-kernel"))
       kkr_str_printf(s,
                      "  Kokkos forbids dispatches of a top-level policy "
                      "inside parallel regions: a backend that locks the "

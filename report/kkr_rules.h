@@ -24,10 +24,10 @@
     "Two host threads access the same memory without synchronization.")        \
   X("data-race/use-after-free",                                                \
     "Memory is freed while work that accesses it may still be running.")       \
-  X("data-race/team-threads",                                          \
+  X("data-race/team-threads",                                                 \
     "Two threads of one team (nested TeamThreadRange or ThreadVectorRange "    \
-    "iterations, a single, the team's own code) access the same memory with " \
-    "and nothing orders them: no team_barrier between them.")                                           \
+    "iterations, a single, the team's own code) access the same memory, at "  \
+    "least one writes, and no team_barrier orders them.")                      \
   X("data-race/mpi-pending",                                                   \
     "A buffer of a pending nonblocking MPI operation is accessed before "      \
     "MPI_Wait or MPI_Test completes it.")                                      \
@@ -42,6 +42,16 @@
     "in opposite orders: at the same time, they wait for each other forever.") \
   X("deadlock/hang",                                                           \
     "No thread made progress for hang_timeout_ms: the threads wait for each "  \
-    "other in a cycle of the wait-for graph.")
+    "other in a cycle of the wait-for graph.")                                 \
+  X("data-race/unordered-streams",                                             \
+    "GPU work on two CUDA streams accesses the same memory, at least one "     \
+    "writes, and no event or synchronization orders the two.")                 \
+  X("data-race/missing-sync",                                                  \
+    "The host accesses memory that GPU work may still be accessing: no "       \
+    "stream, event or device synchronization came between.")                   \
+  X("deadlock/divergent-barrier",                                              \
+    "A team_barrier that only some threads of the team reach, or reach a "     \
+    "different number of times (inside a nested TeamThreadRange, "             \
+    "ThreadVectorRange or single): the others wait at it forever.")
 
 #endif /* KKR_RULES_H */

@@ -235,8 +235,16 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
     int in_barrier = 0;
     for (kkr_op *o = parent; o && o >= t->ops && !in_barrier; o--)
       in_barrier = o->kind == KKR_OP_TEAM_BARRIER;
-    if (!in_barrier && t->abi.strand_depth)
+    if (!in_barrier && t->abi.strand_depth) {
+      /* Inside a nested loop or a single, not every thread of the team
+       * reaches it (or not as often): on a backend with several threads
+       * per team, those that do wait forever. */
+      if (t->team_nest && kkr_in_team_item(t) && !op->in_kernel_reported) {
+        kkr_deadlock_fence_in_kernel(t, op, "divergent-barrier");
+        op->in_kernel_reported = 1;
+      }
       kkr_team_barrier(t);
+    }
     op->absorbed = op->absorbs = 1;
     return token;
   }
