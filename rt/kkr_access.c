@@ -746,7 +746,11 @@ KKR_INLINE decide_ctx decide_ctx_of(const kkr_thread *t) {
 KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
                            uint32_t size, uint32_t acc, uint64_t cur,
                            uint64_t site) {
-  uint64_t mask4 = (uint64_t)(((1u << size) - 1) << (a & (KKR_GRAN - 1))) << 4;
+  /* (A word is always aligned here.) */
+  uint64_t mask4 =
+      size == KKR_GRAN
+          ? 0xFF0
+          : (uint64_t)(((1u << size) - 1) << (a & (KKR_GRAN - 1))) << 4;
   uint64_t w = c->w, r = c->r;
   if (size <= 4 && w == KKR_W_SPLIT && !((a ^ (a + size - 1)) & 4)) {
     /* Bytes within one half of a split cell: that half. */
@@ -1121,6 +1125,84 @@ static KKR_NOINLINE uint64_t loop_any(kkr_thread *t, uintptr_t a,
                    step, pc, slot);
 }
 
+/* The loops whose strands follow one another: the k-th access is by the
+ * strand whose record bits are cur0 + k * dcur (a RangePolicy's iterations,
+ * an MDRange's inner index), with no strand id to compute per access. */
+KKR_INLINE uint64_t loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
+                                  uint64_t count, uint32_t size, uint32_t acc,
+                                  uint64_t cur0, uint64_t dcur, uint32_t mode,
+                                  uint32_t vary, const uint64_t *idx,
+                                  uint64_t step, uintptr_t pc,
+                                  site_slot *slot) {
+  uint64_t site = (uint64_t)kkr_site_index(t, slot, pc) << KKR_REC_SITE_SHIFT;
+  decide_ctx d = decide_ctx_of(t);
+  uintptr_t plo = t->priv_lo, plen = t->priv_len;
+  uintptr_t ulo = t->abi.upd_lo, ulen = t->abi.upd_len;
+  uint64_t cur = cur0, slow = 0;
+  kkr_cell *chunk = NULL;
+  uintptr_t chunk_of = ~(uintptr_t)0;
+  for (uint64_t k = 0; k < count; k++, a += stride, cur += dcur) {
+    if (a - plo < plen || a - ulo < ulen)
+      continue;
+    if ((a >> KKR_CHUNK_SHIFT) != chunk_of) {
+      chunk_of = a >> KKR_CHUNK_SHIFT;
+      chunk = kkr_dir[KKR_DIR_INDEX(a)];
+    }
+    if (KKR_LIKELY(chunk &&
+                   decide_with(d, chunk + KKR_CELL_INDEX(a), a, size, acc, cur,
+                               site)))
+      continue;
+    uint64_t j[3] = {idx[0], idx[1], idx[2]};
+    j[vary] += k * step;
+    loop_slow(t, a, size, acc, cur, mode, j, pc, slot);
+    slow++;
+    chunk_of = ~(uintptr_t)0; /* (the full path may have mapped it) */
+  }
+  return slow;
+}
+
+#define LOOP_INC(name, size, acc)                                             \
+  static KKR_NOINLINE uint64_t name(                                          \
+      kkr_thread *t, uintptr_t a, uint64_t stride, uint64_t count,            \
+      uint64_t cur0, uint64_t dcur, uint32_t mode, uint32_t vary,             \
+      const uint64_t *idx, uint64_t step, uintptr_t pc, site_slot *slot) {    \
+    return loop_inc_body(t, a, stride, count, size, acc, cur0, dcur, mode,   \
+                         vary, idx, step, pc, slot);                          \
+  }
+LOOP_INC(loop_inc_r8, 8, 0)
+LOOP_INC(loop_inc_w8, 8, ACC_WRITE)
+LOOP_INC(loop_inc_r4, 4, 0)
+LOOP_INC(loop_inc_w4, 4, ACC_WRITE)
+
+/* Whether the strands of a RangePolicy or MDRange loop follow one another
+ * without wrapping: their first record bits and the step between them. */
+static int loop_inc_strands(const kkr_thread *t, uint32_t mode, uint32_t nidx,
+                            uint32_t vary, const uint64_t *idx, uint64_t count,
+                            uint64_t step, uint64_t *cur0, uint64_t *dcur) {
+  int64_t v0 = (int64_t)idx[vary];
+  int64_t v1 = v0 + (int64_t)(count - 1) * (int64_t)step;
+  int64_t lo = v0 < v1 ? v0 : v1, hi = v0 < v1 ? v1 : v0;
+  uint64_t id0, mul;
+  if (mode == LOOP_RANGE && vary == 0) {
+    if (lo < 0 || hi >= (int64_t)KKR_ABI_STRAND_INLINE_MAX)
+      return 0;
+    id0 = (uint64_t)v0 + 2;
+    mul = 1;
+  } else if (mode == LOOP_MD && nidx == 2 && vary <= 1) {
+    uint64_t other = idx[1 - vary];
+    if (lo < 0 || hi >= 1024 || other >= 1024)
+      return 0;
+    id0 = (vary ? (other << 10 | (uint64_t)v0) : ((uint64_t)v0 << 10 | other)) +
+          2;
+    mul = vary ? 1 : 1024;
+  } else {
+    return 0;
+  }
+  *cur0 = t->abi.item_rec | id0 << KKR_REC_STRAND_SHIFT;
+  *dcur = (step * mul) << KKR_REC_STRAND_SHIFT;
+  return 1;
+}
+
 /* One loop's accesses word by word, in the copy of the loop that fits. */
 static uint64_t loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
                           uint64_t count, uint32_t size, uint32_t acc,
@@ -1131,7 +1213,24 @@ static uint64_t loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
     /* Inside a Kokkos atomic, or several threads: the full path only. */
     return loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx,
                     step, pc, slot);
-  } else {
+  }
+  uint64_t cur0, dcur;
+  if ((size == 8 || size == 4) && !(a & (size - 1)) &&
+      !(stride & (size - 1)) &&
+      loop_inc_strands(t, mode, nidx, vary, idx, count, step, &cur0, &dcur)) {
+    if (size == 8)
+      return acc & ACC_WRITE
+                 ? loop_inc_w8(t, a, stride, count, cur0, dcur, mode, vary, idx,
+                               step, pc, slot)
+                 : loop_inc_r8(t, a, stride, count, cur0, dcur, mode, vary, idx,
+                               step, pc, slot);
+    return acc & ACC_WRITE
+               ? loop_inc_w4(t, a, stride, count, cur0, dcur, mode, vary, idx,
+                             step, pc, slot)
+               : loop_inc_r4(t, a, stride, count, cur0, dcur, mode, vary, idx,
+                             step, pc, slot);
+  }
+  {
 #define LOOP_CASE(sz, ac, md) (sz | (ac) << 8 | (md) << 12)
     switch (LOOP_CASE(size, acc, mode)) {
     case LOOP_CASE(8, 0, LOOP_TEAM):
