@@ -486,8 +486,10 @@ typedef struct {
 
 /* 1 if every word's record x (with its base and step) is ordered before
  * the same word's access in 'in'. */
-static int run_ordered(const kkr_thread *t, uint64_t x, uint64_t xbase,
-                       uint32_t xstep, const run_acc *in) {
+static int run_ordered(const kkr_thread *t, const kkr_runrec *rr,
+                       const run_acc *in) {
+  uint64_t x = rr->rec, xbase = rr->base;
+  uint32_t xstep = rr->step;
   if (!x || x < t->hz)
     return 1;
   if (KKR_REC_NODE(x) != t->cur_node)
@@ -507,18 +509,13 @@ static int run_ordered(const kkr_thread *t, uint64_t x, uint64_t xbase,
 /* The access 'in' of all of run r: 1 if decided (the common case of a
  * race-free program, as fast_update's), 0 if the words need their cells. */
 static int run_update(const kkr_thread *t, kkr_run *r, const run_acc *in) {
-  if (!run_ordered(t, r->w, r->wbase, r->wstep, in) ||
-      !run_ordered(t, r->r, r->rbase, r->rstep, in))
+  if (!run_ordered(t, &r->w, in) || !run_ordered(t, &r->r, in))
     return 0;
   if (in->rec & KKR_R_W) {
-    r->w = in->rec;
-    r->wbase = in->base;
-    r->wstep = (uint8_t)in->step;
-    r->r = 0;
+    kkr_runrec_set(&r->w, in->rec, in->base, in->step);
+    kkr_runrec_set(&r->r, 0, 0, 0);
   } else {
-    r->r = in->rec;
-    r->rbase = in->base;
-    r->rstep = (uint8_t)in->step;
+    kkr_runrec_set(&r->r, in->rec, in->base, in->step);
   }
   return 1;
 }
@@ -545,23 +542,23 @@ static int run_segment(const kkr_thread *t, uintptr_t lo, uintptr_t hi,
         goto cells; /* another range of the same words */
     }
   }
-  /* A new run over words that parked cells may describe would lose them. */
-  if (n < RUN_MIN_WORDS || (rs && rs->cells))
+  if (n < RUN_MIN_WORDS)
     goto cells;
+  if (rs && rs->cells) {
+    /* Words that parked cells describe: a run of what they hold, if they
+     * follow a rule, and then the access. */
+    kkr_run *pr = kkr_runs_adopt(di, lo, hi);
+    if (pr && run_update(t, pr, in))
+      return 1;
+    goto cells;
+  }
   kkr_run *r = kkr_runs_add(di);
   if (!r)
     goto cells;
   r->lo = lo;
   r->hi = hi;
-  if (in->rec & KKR_R_W) {
-    r->w = in->rec;
-    r->wbase = in->base;
-    r->wstep = (uint8_t)in->step;
-  } else {
-    r->r = in->rec;
-    r->rbase = in->base;
-    r->rstep = (uint8_t)in->step;
-  }
+  kkr_runrec_set(&r->w, in->rec & KKR_R_W ? in->rec : 0, in->base, in->step);
+  kkr_runrec_set(&r->r, in->rec & KKR_R_W ? 0 : in->rec, in->base, in->step);
   return 1;
 cells:
   if (kkr_run_dir[di])
@@ -582,8 +579,7 @@ static int runs_free_ok(const kkr_thread *t, uint32_t di, uintptr_t lo,
   for (uint32_t i = 0; ok && i < rs->n; i++) {
     const kkr_run *r = &rs->run[i];
     if (r->lo < hi && lo < r->hi)
-      ok = run_ordered(t, r->w, r->wbase, r->wstep, &in) &&
-           run_ordered(t, r->r, r->rbase, r->rstep, &in);
+      ok = run_ordered(t, &r->w, &in) && run_ordered(t, &r->r, &in);
   }
   kkr_chunk_unlock();
   return ok;
@@ -635,8 +631,11 @@ static void access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
       uintptr_t hi = (lo | (((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1)) + 1;
       if (hi > ahi)
         hi = ahi;
-      if (!run_segment(t, lo, hi, &in))
+      if (!run_segment(t, lo, hi, &in)) {
         access_words(t, lo, hi, acc, pc, fp, slot);
+        if (hi - lo >= 4 * RUN_MIN_WORDS * KKR_GRAN)
+          kkr_runs_try_convert(KKR_DIR_INDEX(lo), lo, hi);
+      }
       lo = hi;
     }
     access_words(t, ahi, end, acc, pc, fp, slot);
@@ -1303,9 +1302,14 @@ static void loop_runs(kkr_thread *t, uintptr_t a, uint64_t count,
       uint64_t slow = loop_dispatch(t, a, KKR_GRAN, n, KKR_GRAN, acc, mode,
                                     nidx, 0, j, 1, pc, slot);
       /* A large write the cells decided whole now holds exactly what the
-       * run would: the run, from now on. */
-      if (!slow && (acc & ACC_WRITE) && n >= 4 * RUN_MIN_WORDS)
-        kkr_runs_convert(KKR_DIR_INDEX(a), a, hi, in.rec, in.base, in.step);
+       * run would: the run, from now on; after a read, the run if the
+       * cells follow a rule. */
+      if (!slow && n >= 4 * RUN_MIN_WORDS) {
+        if (acc & ACC_WRITE)
+          kkr_runs_convert(KKR_DIR_INDEX(a), a, hi, in.rec, in.base, in.step);
+        else
+          kkr_runs_try_convert(KKR_DIR_INDEX(a), a, hi);
+      }
     }
     a = hi;
     i += n;

@@ -1,6 +1,8 @@
 /* Shadow memory: the directories, chunk mapping, clearing and read sets. */
 #include "kkr_shadow.h"
 
+#include "kkr_rt.h"
+
 #include <string.h>
 #include <sys/mman.h>
 
@@ -92,11 +94,120 @@ void kkr_runs_convert(uint32_t di, uintptr_t lo, uintptr_t hi, uint64_t w,
   kkr_run_dir[di]->cells = c;
   r->lo = lo;
   r->hi = hi;
-  r->w = w;
-  r->wbase = base;
-  r->wstep = (uint8_t)step;
+  kkr_runrec_set(&r->w, w, base, step);
   __atomic_store_n(&kkr_dir[di], NULL, __ATOMIC_RELEASE);
   kkr_spin_unlock(&chunk_lock);
+}
+
+/* The site of record x (site_bits: where it is). */
+#define REC_SITE(x, site_bits) \
+  ((uint32_t)(((x) & (site_bits)) >> KKR_REC_SITE_SHIFT))
+
+/* The rule that the n records recs[0], recs[2], ... (one field of n cells)
+ * follow: 1 with *x set, or 0 if none (kkr_runrec). */
+static int rec_rule(const uint64_t *recs, uint64_t n, kkr_runrec *x) {
+  uint64_t r0 = recs[0];
+  memset(x, 0, sizeof *x);
+  x->per = 1;
+  if (!r0) {
+    for (uint64_t k = 1; k < n; k++)
+      if (recs[2 * k])
+        return 0;
+    return 1;
+  }
+  /* (Flags M and X: read sets, split cells, reads of several strands.) */
+  if (r0 & 0xC)
+    return 0;
+  /* A host record has no strand: those bits are its site's. */
+  int host = (kkr_node_owner[KKR_REC_NODE(r0)] & 1) != 0;
+  uint64_t sb = host ? (uint64_t)0x3FFFFFF << KKR_REC_SITE_SHIFT
+                     : (uint64_t)0x3F << KKR_REC_SITE_SHIFT;
+  /* What is not the site: the same everywhere, or successive strands. */
+  uint64_t fixed = r0 & ~sb;
+  uint64_t k = 1;
+  while (k < n && (recs[2 * k] & ~sb) == fixed)
+    k++;
+  if (k < n) {
+    uint32_t s0 = KKR_REC_STRAND(r0);
+    if (host || s0 < 2)
+      return 0;
+    fixed &= ~KKR_REC_STRAND_BITS;
+    kkr_runrec probe = {fixed, s0 - 2, 0, 1, 1, {0}};
+    for (k = 1; k < n; k++)
+      if ((recs[2 * k] & ~sb) != kkr_run_rec(&probe, k))
+        return 0;
+    x->step = 1;
+    x->base = s0 - 2;
+  }
+  x->rec = x->step ? (r0 & ~KKR_REC_STRAND_BITS) : r0;
+  /* The sites: one, or a short cycle of them. */
+  uint32_t per = 1;
+  for (; per <= KKR_RUN_SITES; per++) {
+    uint64_t j = 0;
+    while (j < n && REC_SITE(recs[2 * j], sb) ==
+                        REC_SITE(recs[2 * (j % per)], sb))
+      j++;
+    if (j == n)
+      break;
+    if (j >= 4 * KKR_RUN_SITES)
+      return 0; /* (a cycle that held that long and broke: none will) */
+  }
+  if (per > KKR_RUN_SITES)
+    return 0;
+  if (per > 1) {
+    x->per = (uint8_t)per;
+    x->site_bits = sb;
+    for (uint32_t i = 0; i < per; i++)
+      x->site[i] = REC_SITE(recs[2 * i], sb);
+  }
+  return 1;
+}
+
+kkr_run *kkr_runs_adopt(uint32_t di, uintptr_t lo, uintptr_t hi) {
+  kkr_runs *rs = kkr_run_dir[di];
+  if (!rs || !rs->cells || rs->n == KKR_RUNS_MAX)
+    return NULL;
+  kkr_cell *rc = rs->cells + KKR_CELL_INDEX(lo);
+  uint64_t n = (hi - lo) >> KKR_GRAN_SHIFT;
+  kkr_runrec w, r;
+  if (!n || !rec_rule(&rc->w, n, &w) || !rec_rule(&rc->r, n, &r))
+    return NULL;
+  kkr_spin_lock(&chunk_lock);
+  kkr_run *run = kkr_runs_add(di);
+  run->lo = lo;
+  run->hi = hi;
+  run->w = w;
+  run->r = r;
+  kkr_spin_unlock(&chunk_lock);
+  return run;
+}
+
+void kkr_runs_try_convert(uint32_t di, uintptr_t lo, uintptr_t hi) {
+  kkr_cell *c = kkr_dir[di];
+  if (!c || kkr_run_dir[di] || (churn && churn[di] >= CHURN_MAX))
+    return;
+  kkr_cell *rc = c + KKR_CELL_INDEX(lo);
+  uint64_t n = (hi - lo) >> KKR_GRAN_SHIFT;
+  kkr_runrec w, r;
+  if (n && rec_rule(&rc->w, n, &w) && rec_rule(&rc->r, n, &r)) {
+    kkr_spin_lock(&chunk_lock);
+    kkr_run *run = kkr_runs_add(di);
+    kkr_run_dir[di]->cells = c;
+    run->lo = lo;
+    run->hi = hi;
+    run->w = w;
+    run->r = r;
+    __atomic_store_n(&kkr_dir[di], NULL, __ATOMIC_RELEASE);
+    kkr_spin_unlock(&chunk_lock);
+    return;
+  }
+  /* (Count the failure: a range that does not follow a rule now rarely
+   * will, and each try reads all of its cells.) */
+  if (!churn)
+    churn = kkr_mmap_noreserve((uintptr_t)1 << KKR_DIR_BITS,
+                               "the run expansion counts");
+  if (churn[di] < 255)
+    churn[di]++;
 }
 
 kkr_cell *kkr_runs_expand_locked(uint32_t di) {
@@ -116,8 +227,8 @@ kkr_cell *kkr_runs_expand_locked(uint32_t di) {
       kkr_cell *rc = c + KKR_CELL_INDEX(r->lo);
       uint64_t n = (r->hi - r->lo) >> KKR_GRAN_SHIFT;
       for (uint64_t k = 0; k < n; k++) {
-        rc[k].w = kkr_run_rec(r->w, r->wbase, r->wstep, k);
-        rc[k].r = kkr_run_rec(r->r, r->rbase, r->rstep, k);
+        rc[k].w = kkr_run_rec(&r->w, k);
+        rc[k].r = kkr_run_rec(&r->r, k);
       }
     }
     kkr_run_dir[di] = NULL;

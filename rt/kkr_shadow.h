@@ -107,11 +107,25 @@ KKR_HIDDEN extern kkr_split **kkr_split_dir;
  * change a decision.  Runs are made and changed only while one thread runs
  * instrumented code (!kkr_mt); expanding and dropping them takes the chunk
  * lock. */
+
+/* Strand ids of RangePolicy iterations: index % KKR_RUN_STRANDS + 2. */
+#define KKR_RUN_STRANDS ((1u << KKR_STRAND_BITS) - 2)
+#define KKR_RUN_SITES 16
+
+/* The records of a run's words, the writes or the reads: word k's is rec,
+ * with the strand (base + k) of rec's work item when step is 1, and with
+ * the site site[k % per] when per > 1 (a loop that the compiler unrolled
+ * or vectorized reaches the words from several instructions in turn). */
+typedef struct {
+  uint64_t rec, base;
+  uint64_t site_bits; /* per > 1: the bits of rec that hold its site */
+  uint8_t step, per;
+  uint32_t site[KKR_RUN_SITES];
+} kkr_runrec;
+
 typedef struct {
   uintptr_t lo, hi;
-  uint64_t w, r;
-  uint64_t wbase, rbase;
-  uint8_t wstep, rstep;
+  kkr_runrec w, r;
 } kkr_run;
 
 #define KKR_RUNS_MAX 6
@@ -125,16 +139,26 @@ KKR_HIDDEN extern kkr_runs **kkr_run_dir;
 /* Runs were made at least once (else no code needs to look for them). */
 KKR_HIDDEN extern int kkr_runs_made;
 
-/* Strand ids of RangePolicy iterations: index % KKR_RUN_STRANDS + 2. */
-#define KKR_RUN_STRANDS ((1u << KKR_STRAND_BITS) - 2)
+/* The record of word k of a run. */
+KKR_INLINE uint64_t kkr_run_rec(const kkr_runrec *x, uint64_t k) {
+  uint64_t rec = x->rec;
+  if (!rec)
+    return 0;
+  if (x->per > 1)
+    rec = (rec & ~x->site_bits) | (uint64_t)x->site[k % x->per]
+                                      << KKR_REC_SITE_SHIFT;
+  if (x->step)
+    rec |= (uint64_t)((x->base + k) % KKR_RUN_STRANDS + 2)
+           << KKR_REC_STRAND_SHIFT;
+  return rec;
+}
 
-/* The record of word k of a run (w or r with its base and step). */
-KKR_INLINE uint64_t kkr_run_rec(uint64_t rec, uint64_t base, uint32_t step,
-                                uint64_t k) {
-  if (!rec || !step)
-    return rec;
-  return rec | (uint64_t)((base + k) % KKR_RUN_STRANDS + 2)
-                   << KKR_REC_STRAND_SHIFT;
+KKR_INLINE void kkr_runrec_set(kkr_runrec *x, uint64_t rec, uint64_t base,
+                               uint32_t step) {
+  x->rec = rec;
+  x->base = base;
+  x->step = (uint8_t)step;
+  x->per = 1;
 }
 
 /* A new run in chunk di's runs (made if needed); NULL when full. */
@@ -145,6 +169,13 @@ kkr_run *kkr_runs_add(uint32_t di);
  * accesses read in turn). */
 void kkr_runs_convert(uint32_t di, uintptr_t lo, uintptr_t hi, uint64_t w,
                       uint64_t base, uint32_t step);
+/* The cells of chunk di decided an access of all of [lo, hi): if what they
+ * hold now follows a run's rule (every word the same records, or records
+ * of successive strands), that range becomes a run. */
+void kkr_runs_try_convert(uint32_t di, uintptr_t lo, uintptr_t hi);
+/* In a chunk of runs, the parked cells of [lo, hi) (which no run covers)
+ * as a new run, if they follow a rule; NULL if not. */
+kkr_run *kkr_runs_adopt(uint32_t di, uintptr_t lo, uintptr_t hi);
 /* Turns chunk di's runs into cells; its cells (under the chunk lock). */
 kkr_cell *kkr_runs_expand_locked(uint32_t di);
 void kkr_chunk_lock(void);
