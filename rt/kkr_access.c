@@ -1301,11 +1301,11 @@ static void loop_runs(kkr_thread *t, uintptr_t a, uint64_t count,
       uint64_t j[3] = {i, idx[1], idx[2]};
       uint64_t slow = loop_dispatch(t, a, KKR_GRAN, n, KKR_GRAN, acc, mode,
                                     nidx, 0, j, 1, pc, slot);
-      /* A large write the cells decided whole now holds exactly what the
-       * run would: the run, from now on; after a read, the run if the
+      /* A large write the tight loop decided whole now holds exactly what
+       * the run would: the run, from now on; otherwise the run if the
        * cells follow a rule. */
-      if (!slow && n >= 4 * RUN_MIN_WORDS) {
-        if (acc & ACC_WRITE)
+      if (n >= 4 * RUN_MIN_WORDS) {
+        if (!slow && (acc & ACC_WRITE))
           kkr_runs_convert(KKR_DIR_INDEX(a), a, hi, in.rec, in.base, in.step);
         else
           kkr_runs_try_convert(KKR_DIR_INDEX(a), a, hi);

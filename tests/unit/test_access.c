@@ -218,3 +218,99 @@ Test(access, neighbouring_int_reads_do_not_race_with_own_writes) {
   __kkrace_write4(&p[3], NULL); /* the host, after a fence */
   cr_assert_eq(reports(), 0);
 }
+
+/* ---- Runs: loops over large arrays, one record rule per chunk ------------ */
+
+#define MIB ((uintptr_t)1 << 20)
+
+/* n doubles whose first one starts a chunk of the shadow. */
+static double *chunk_aligned(size_t n) {
+  char *p = malloc(n * sizeof(double) + MIB);
+  return (double *)(((uintptr_t)p + MIB - 1) & ~(MIB - 1));
+}
+
+static void range_loop(double *p, unsigned long long n, int write,
+                       unsigned long long first) {
+  unsigned packed = 8 | (write ? KKR_LOOP_WRITE : 0) |
+                    1u << KKR_LOOP_NIDX_SHIFT;
+  __kkrace_loop(p, 8, n, packed, first, 0, 0, 1, NULL);
+}
+
+static void fence(void) {
+  __kkrace_op_end(__kkrace_op_begin(KKR_OP_FENCE_GLOBAL, NULL, NULL, 0));
+}
+
+Test(access, loops_over_a_large_array_keep_runs_not_cells) {
+  const size_t n = 2 * MIB / 8; /* two chunks */
+  double *p = chunk_aligned(n);
+  uint32_t di = KKR_DIR_INDEX((uintptr_t)p);
+  for (int k = 0; k < 3; k++) {
+    unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+    range_loop(p, n, 0, 0);
+    range_loop(p, n, 1, 0);
+    __kkrace_op_end(tok);
+  }
+  cr_assert_null(kkr_dir[di]);
+  cr_assert_null(kkr_dir[di + 1]);
+  cr_assert_not_null(kkr_run_dir[di]);
+  cr_assert_eq(kkr_run_dir[di]->n, 1);
+  /* One element by itself: the chunk's cells, as the run said. */
+  fence();
+  __kkrace_read8(&p[100], NULL);
+  cr_assert_not_null(kkr_dir[di]);
+  cr_assert_null(kkr_run_dir[di]);
+  kkr_cell *c = kkr_shadow_cell((uintptr_t)&p[7]);
+  cr_assert_eq(KKR_REC_STRAND(c->w), 7 + 2);
+  cr_assert(c->w & KKR_R_W);
+  cr_assert_eq(KKR_REC_MASK(c->w), 0xFF);
+  cr_assert_null(kkr_dir[di + 1]); /* the other chunk is still a run */
+  cr_assert_eq(reports(), 0);
+}
+
+Test(access, runs_of_unordered_strands_race) {
+  /* Iteration i writes element i, then iteration i + 1 writes element i:
+   * the same words by other strands of the same kernel. */
+  const size_t n = MIB / 8;
+  double *p = chunk_aligned(n + 1);
+  unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+  range_loop(p, n, 1, 0);
+  range_loop(p, n, 1, 1);
+  __kkrace_op_end(tok);
+  cr_assert_geq(reports(), 1);
+}
+
+Test(access, a_missing_fence_is_found_through_runs) {
+  const size_t n = MIB / 8;
+  double *p = chunk_aligned(n);
+  unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+  range_loop(p, n, 1, 0);
+  __kkrace_op_end(tok);
+  uint64_t before = reports();
+  /* The host reads all of it, before any fence. */
+  __kkrace_read_range(p, n * 8, NULL);
+  cr_assert_eq(reports(), before + 1);
+}
+
+Test(access, cells_that_follow_a_rule_become_a_run) {
+  const size_t n = MIB / 8;
+  double *p = chunk_aligned(n);
+  uint32_t di = KKR_DIR_INDEX((uintptr_t)p);
+  for (size_t i = 0; i < n; i++) /* the host, one element at a time */
+    __kkrace_write8(&p[i], NULL);
+  cr_assert_not_null(kkr_dir[di]);
+  kkr_cell before = *kkr_shadow_cell((uintptr_t)&p[9]);
+  unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+  range_loop(p, n, 0, 0); /* decided by the cells, then a run */
+  __kkrace_op_end(tok);
+  cr_assert_null(kkr_dir[di]);
+  cr_assert_not_null(kkr_run_dir[di]);
+  const kkr_run *r = &kkr_run_dir[di]->run[0];
+  cr_assert_eq(r->w.rec, before.w);
+  cr_assert_eq(r->w.step, 0);
+  cr_assert_eq(r->r.step, 1);
+  /* Expanded again: the same records. */
+  kkr_cell *c = kkr_shadow_cell((uintptr_t)&p[9]);
+  cr_assert_eq(c->w, before.w);
+  cr_assert_eq(KKR_REC_STRAND(c->r), 9 + 2);
+  cr_assert_eq(reports(), 0);
+}
