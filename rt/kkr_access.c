@@ -1129,10 +1129,10 @@ static KKR_NOINLINE uint64_t loop_any(kkr_thread *t, uintptr_t a,
  * an MDRange's inner index), with no strand id to compute per access. */
 KKR_INLINE uint64_t loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
                                   uint64_t count, uint32_t size, uint32_t acc,
-                                  uint64_t cur0, uint64_t dcur, uint32_t mode,
-                                  uint32_t vary, const uint64_t *idx,
-                                  uint64_t step, uintptr_t pc,
-                                  site_slot *slot) {
+                                  uint64_t cur0, uint64_t dcur, uint32_t sub,
+                                  uint32_t mode, uint32_t vary,
+                                  const uint64_t *idx, uint64_t step,
+                                  uintptr_t pc, site_slot *slot) {
   uint64_t site = (uint64_t)kkr_site_index(t, slot, pc) << KKR_REC_SITE_SHIFT;
   decide_ctx d = decide_ctx_of(t);
   uintptr_t plo = t->priv_lo, plen = t->priv_len;
@@ -1141,6 +1141,11 @@ KKR_INLINE uint64_t loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
   kkr_cell *chunk = NULL;
   uintptr_t chunk_of = ~(uintptr_t)0;
   for (uint64_t k = 0; k < count; k++, a += stride, cur += dcur) {
+    /* A team's nested loop: thread sub of the team, 1 to 126 in turn. */
+    if (sub && k && ++sub == 127) {
+      sub = 1;
+      cur -= 126 * dcur;
+    }
     if (a - plo < plen || a - ulo < ulen)
       continue;
     if ((a >> KKR_CHUNK_SHIFT) != chunk_of) {
@@ -1163,10 +1168,11 @@ KKR_INLINE uint64_t loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
 #define LOOP_INC(name, size, acc)                                             \
   static KKR_NOINLINE uint64_t name(                                          \
       kkr_thread *t, uintptr_t a, uint64_t stride, uint64_t count,            \
-      uint64_t cur0, uint64_t dcur, uint32_t mode, uint32_t vary,             \
-      const uint64_t *idx, uint64_t step, uintptr_t pc, site_slot *slot) {    \
-    return loop_inc_body(t, a, stride, count, size, acc, cur0, dcur, mode,   \
-                         vary, idx, step, pc, slot);                          \
+      uint64_t cur0, uint64_t dcur, uint32_t sub, uint32_t mode,             \
+      uint32_t vary, const uint64_t *idx, uint64_t step, uintptr_t pc,        \
+      site_slot *slot) {                                                      \
+    return loop_inc_body(t, a, stride, count, size, acc, cur0, dcur, sub,    \
+                         mode, vary, idx, step, pc, slot);                    \
   }
 LOOP_INC(loop_inc_r8, 8, 0)
 LOOP_INC(loop_inc_w8, 8, ACC_WRITE)
@@ -1177,7 +1183,20 @@ LOOP_INC(loop_inc_w4, 4, ACC_WRITE)
  * without wrapping: their first record bits and the step between them. */
 static int loop_inc_strands(const kkr_thread *t, uint32_t mode, uint32_t nidx,
                             uint32_t vary, const uint64_t *idx, uint64_t count,
-                            uint64_t step, uint64_t *cur0, uint64_t *dcur) {
+                            uint64_t step, uint64_t *cur0, uint64_t *dcur,
+                            uint32_t *sub) {
+  *sub = 0;
+  if (mode == LOOP_TEAM) {
+    /* Iteration v is the team's thread (v % 126) + 1 (loop_body). */
+    if (vary != 0 || step != 1)
+      return 0;
+    *sub = (uint32_t)(idx[0] % 126) + 1;
+    uint32_t team_rec = t->team_base + ((t->team_phase & 7u) << 7);
+    *cur0 = t->abi.item_rec | (uint64_t)(team_rec + *sub)
+                                  << KKR_REC_STRAND_SHIFT;
+    *dcur = (uint64_t)1 << KKR_REC_STRAND_SHIFT;
+    return 1;
+  }
   int64_t v0 = (int64_t)idx[vary];
   int64_t v1 = v0 + (int64_t)(count - 1) * (int64_t)step;
   int64_t lo = v0 < v1 ? v0 : v1, hi = v0 < v1 ? v1 : v0;
@@ -1214,20 +1233,22 @@ static uint64_t loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
                     step, pc, slot);
   }
   uint64_t cur0, dcur;
+  uint32_t sub;
   if ((size == 8 || size == 4) && !(a & (size - 1)) &&
       !(stride & (size - 1)) &&
-      loop_inc_strands(t, mode, nidx, vary, idx, count, step, &cur0, &dcur)) {
+      loop_inc_strands(t, mode, nidx, vary, idx, count, step, &cur0, &dcur,
+                       &sub)) {
     if (size == 8)
       return acc & ACC_WRITE
-                 ? loop_inc_w8(t, a, stride, count, cur0, dcur, mode, vary, idx,
-                               step, pc, slot)
-                 : loop_inc_r8(t, a, stride, count, cur0, dcur, mode, vary, idx,
-                               step, pc, slot);
+                 ? loop_inc_w8(t, a, stride, count, cur0, dcur, sub, mode,
+                               vary, idx, step, pc, slot)
+                 : loop_inc_r8(t, a, stride, count, cur0, dcur, sub, mode,
+                               vary, idx, step, pc, slot);
     return acc & ACC_WRITE
-               ? loop_inc_w4(t, a, stride, count, cur0, dcur, mode, vary, idx,
-                             step, pc, slot)
-               : loop_inc_r4(t, a, stride, count, cur0, dcur, mode, vary, idx,
-                             step, pc, slot);
+               ? loop_inc_w4(t, a, stride, count, cur0, dcur, sub, mode, vary,
+                             idx, step, pc, slot)
+               : loop_inc_r4(t, a, stride, count, cur0, dcur, sub, mode, vary,
+                             idx, step, pc, slot);
   }
   {
 #define LOOP_CASE(sz, ac, md) (sz | (ac) << 8 | (md) << 12)
