@@ -1114,6 +1114,38 @@ LOOP_COPY(loop_w16_cur, 16, ACC_WRITE, LOOP_CURRENT)
 LOOP_COPY(loop_r4_cur, 4, 0, LOOP_CURRENT)
 LOOP_COPY(loop_w4_cur, 4, ACC_WRITE, LOOP_CURRENT)
 
+/* The copy of the loop for an access of size bytes (acc: a write or not)
+ * in mode, or NULL: the general one. */
+typedef uint64_t loop_fn(kkr_thread *t, uintptr_t a, uint64_t stride,
+                         uint64_t count, uint32_t nidx, uint32_t vary,
+                         uint64_t *idx, uint64_t step, uintptr_t pc,
+                         site_slot *slot);
+
+static loop_fn *loop_copy(uint32_t size, uint32_t acc, uint32_t mode,
+                          uint32_t vary) {
+  static const struct {
+    uint8_t size, write, mode;
+    loop_fn *fn;
+  } copies[] = {
+      {8, 0, LOOP_TEAM, loop_r8_team},     {8, 1, LOOP_TEAM, loop_w8_team},
+      {4, 0, LOOP_TEAM, loop_r4_team},     {4, 1, LOOP_TEAM, loop_w4_team},
+      {8, 0, LOOP_RANGE, loop_r8_range},   {8, 1, LOOP_RANGE, loop_w8_range},
+      {4, 0, LOOP_RANGE, loop_r4_range},   {4, 1, LOOP_RANGE, loop_w4_range},
+      {8, 0, LOOP_MD, loop_r8_md},         {8, 1, LOOP_MD, loop_w8_md},
+      {8, 0, LOOP_CURRENT, loop_r8_cur},   {8, 1, LOOP_CURRENT, loop_w8_cur},
+      {16, 0, LOOP_CURRENT, loop_r16_cur}, {16, 1, LOOP_CURRENT, loop_w16_cur},
+      {4, 0, LOOP_CURRENT, loop_r4_cur},   {4, 1, LOOP_CURRENT, loop_w4_cur},
+  };
+  if (mode == LOOP_MD && vary != 1)
+    return NULL; /* (the MD copies step the inner index) */
+  uint32_t write = (acc & ACC_WRITE) != 0;
+  for (size_t i = 0; i < KKR_ARRAY_SIZE(copies); i++)
+    if (copies[i].size == size && copies[i].write == write &&
+        copies[i].mode == mode)
+      return copies[i].fn;
+  return NULL;
+}
+
 static KKR_NOINLINE uint64_t loop_any(kkr_thread *t, uintptr_t a,
                                       uint64_t stride,
                                   uint64_t count, uint32_t size, uint32_t acc,
@@ -1250,52 +1282,11 @@ static uint64_t loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
                : loop_inc_r4(t, a, stride, count, cur0, dcur, sub, mode, vary,
                              idx, step, pc, slot);
   }
-  {
-#define LOOP_CASE(sz, ac, md) (sz | (ac) << 8 | (md) << 12)
-    switch (LOOP_CASE(size, acc, mode)) {
-    case LOOP_CASE(8, 0, LOOP_TEAM):
-      return loop_r8_team(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-    case LOOP_CASE(8, ACC_WRITE, LOOP_TEAM):
-      return loop_w8_team(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-    case LOOP_CASE(4, 0, LOOP_TEAM):
-      return loop_r4_team(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-    case LOOP_CASE(4, ACC_WRITE, LOOP_TEAM):
-      return loop_w4_team(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-    case LOOP_CASE(8, 0, LOOP_RANGE):
-      return loop_r8_range(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-    case LOOP_CASE(8, ACC_WRITE, LOOP_RANGE):
-      return loop_w8_range(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-    case LOOP_CASE(4, 0, LOOP_RANGE):
-      return loop_r4_range(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-    case LOOP_CASE(4, ACC_WRITE, LOOP_RANGE):
-      return loop_w4_range(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-    case LOOP_CASE(8, 0, LOOP_MD):
-      if (vary != 1)
-        goto any;
-      return loop_r8_md(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-    case LOOP_CASE(8, ACC_WRITE, LOOP_MD):
-      if (vary != 1)
-        goto any;
-      return loop_w8_md(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-    case LOOP_CASE(8, 0, LOOP_CURRENT):
-      return loop_r8_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-    case LOOP_CASE(8, ACC_WRITE, LOOP_CURRENT):
-      return loop_w8_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-    case LOOP_CASE(16, 0, LOOP_CURRENT):
-      return loop_r16_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-    case LOOP_CASE(16, ACC_WRITE, LOOP_CURRENT):
-      return loop_w16_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-    case LOOP_CASE(4, 0, LOOP_CURRENT):
-      return loop_r4_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-    case LOOP_CASE(4, ACC_WRITE, LOOP_CURRENT):
-      return loop_w4_cur(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-    default:
-    any:
-      return loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx,
-                      step, pc, slot);
-    }
-#undef LOOP_CASE
-  }
+  loop_fn *fn = loop_copy(size, acc, mode, vary);
+  if (fn)
+    return fn(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+  return loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx, step,
+                  pc, slot);
 }
 
 /* A loop whose k-th iteration accesses the k-th word of [a, a + 8 count):
