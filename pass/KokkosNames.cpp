@@ -269,6 +269,14 @@ AccessScope accessScope(const std::string &Mangled) {
   const std::string Ctx = stripTemplateArgs(P.Context);
   if (Ctx == "Kokkos::Tools" || Ctx == "Kokkos::Profiling")
     return AccessScope::Bookkeeping;
+  // A dispatch's closure object: its constructor copies the functor and the
+  // policy into it, and only that dispatch reads them.
+  if (P.CtorOrDtor &&
+      (Ctx == "Kokkos::Impl::ParallelFor" ||
+       Ctx == "Kokkos::Impl::ParallelReduce" ||
+       Ctx == "Kokkos::Impl::ParallelScan" ||
+       Ctx == "Kokkos::Impl::ParallelScanWithTotal"))
+    return AccessScope::Bookkeeping;
   return isBookkeepingClass(Ctx, P.Base) || isHandleCopy(Ctx, P)
              ? AccessScope::Bookkeeping
              : AccessScope::User;
