@@ -31,6 +31,10 @@ WORKLOADS = {
     "nbody": ("nbody.cpp", ["1500", "2"], "compute-bound n-body"),
     "tiny": ("tiny.cpp", ["100000"], "many tiny dispatches"),
 }
+# Run only when asked for (--only): large, and long under ThreadSanitizer.
+EXTRA = {
+    "bigview": ("bigview.cpp", [], "10^8 iterations over a 1 GiB View"),
+}
 
 
 def run_timed(cmd, env):
@@ -82,7 +86,11 @@ def main():
     results = {}
     failed = False
     for name in names:
-        src, args, what = WORKLOADS[name]
+        if name not in WORKLOADS and name not in EXTRA:
+            print("unknown workload %r (known: %s)" %
+                  (name, ", ".join(list(WORKLOADS) + list(EXTRA))))
+            return 2
+        src, args, what = WORKLOADS.get(name) or EXTRA[name]
         res = {"what": what}
         for v, cc in variants.items():
             exe = os.path.join(out_dir, "%s.%s" % (name, v))
