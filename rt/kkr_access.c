@@ -389,9 +389,9 @@ static void split_cell(kkr_cell *c, kkr_split *s) {
 static void filter_conflicts(kkr_thread *t, uintptr_t w, conflict_list *cl) {
   int team = t->abi.strand_depth && kkr_in_team_item(t);
   uint32_t cs = KKR_CUR_STRAND(t);
-  int scratch = -1;
+  int scratch = kkr_is_scratch(w);
   int k = 0;
-  if (kkr_is_scratch(w) == KKR_SCRATCH_POOL) {
+  if (scratch == KKR_SCRATCH_POOL) {
     cl->n = 0;
     return;
   }
@@ -403,11 +403,8 @@ static void filter_conflicts(kkr_thread *t, uintptr_t w, conflict_list *cl) {
     if (same_team) {
       if (KKR_TEAM_PHASE(rs) != KKR_TEAM_PHASE(cs))
         continue; /* an earlier phase: a barrier came between */
-    } else {
-      if (scratch < 0)
-        scratch = kkr_is_scratch(w);
-      if (scratch)
-        continue;
+    } else if (scratch) {
+      continue;
     }
     cl->recs[k++] = rec;
   }
@@ -542,24 +539,13 @@ static int run_segment(const kkr_thread *t, uintptr_t lo, uintptr_t hi,
         goto cells; /* another range of the same words */
     }
   }
-  if (n < RUN_MIN_WORDS)
-    goto cells;
-  if (rs && rs->cells) {
-    /* Words that parked cells describe: a run of what they hold, if they
-     * follow a rule, and then the access. */
-    kkr_run *pr = kkr_runs_adopt(di, lo, hi);
-    if (pr && run_update(t, pr, in))
+  /* A new run over these words (holding what they hold), then the
+   * access. */
+  if (n >= RUN_MIN_WORDS) {
+    kkr_run *r = kkr_runs_take(di, lo, hi);
+    if (r && run_update(t, r, in))
       return 1;
-    goto cells;
   }
-  kkr_run *r = kkr_runs_add(di);
-  if (!r)
-    goto cells;
-  r->lo = lo;
-  r->hi = hi;
-  kkr_runrec_set(&r->w, in->rec & KKR_R_W ? in->rec : 0, in->base, in->step);
-  kkr_runrec_set(&r->r, in->rec & KKR_R_W ? 0 : in->rec, in->base, in->step);
-  return 1;
 cells:
   if (kkr_run_dir[di])
     kkr_shadow_chunk_slow(lo);
@@ -628,7 +614,7 @@ static void access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
                   0, 0};
     access_words(t, addr, alo, acc, pc, fp, slot);
     for (uintptr_t lo = alo; lo < ahi;) {
-      uintptr_t hi = (lo | (((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1)) + 1;
+      uintptr_t hi = KKR_CHUNK_END(lo);
       if (hi > ahi)
         hi = ahi;
       if (!run_segment(t, lo, hi, &in)) {
@@ -658,7 +644,7 @@ static void access_words(kkr_thread *t, uintptr_t addr, uintptr_t end,
        * never touched hold nothing. */
       kkr_cell *c = kkr_shadow_cell_if_mapped(w);
       if (!c) {
-        w = (w | ((1u << KKR_CHUNK_SHIFT) - 1)) + 1 - KKR_GRAN;
+        w = KKR_CHUNK_END(w) - KKR_GRAN;
         continue;
       }
       uint64_t cw = c->w, cr = c->r;
@@ -999,7 +985,7 @@ static KKR_NOINLINE void loop_slow(kkr_thread *t, uintptr_t a, uint32_t size,
 /* The accesses of one loop: the inline decision word by word in a tight
  * loop, which calls nothing; what it cannot decide leaves it for
  * loop_slow, and the loop resumes after that access. */
-KKR_INLINE uint64_t loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
+KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
                           uint64_t count, uint32_t size, uint32_t acc,
                           uint32_t mode, uint32_t nidx, uint32_t vary,
                           uint64_t *idx, uint64_t step, uintptr_t pc,
@@ -1025,7 +1011,7 @@ KKR_INLINE uint64_t loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
   int lossy = 0;
   /* The indices of the k-th strand: the fixed ones, and v for 'vary'. */
   uint64_t f0 = idx[0], f1 = idx[1], f2 = idx[2], v = idx[vary];
-  uint64_t k = 0, slow = 0;
+  uint64_t k = 0;
   while (k < count) {
     kkr_cell *chunk = NULL;
     uintptr_t chunk_of = ~(uintptr_t)0;
@@ -1066,117 +1052,74 @@ KKR_INLINE uint64_t loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
     uint64_t j[3] = {vary == 0 ? v : f0, vary == 1 ? v : f1,
                      vary == 2 ? v : f2};
     loop_slow(t, a, size, acc, cur, mode, j, pc, slot);
-    slow++;
     k++;
     a += stride;
     v += step;
   }
   if (lossy)
     it->lossy = 1;
-  return slow;
 }
 
-/* One copy of the loop per common size, kind and mode, so that each is
- * tight; the general one for the rest. */
-#define LOOP_COPY(name, size, acc, mode)                                      \
-  static KKR_NOINLINE uint64_t name(                                          \
-      kkr_thread *t, uintptr_t a, uint64_t stride, uint64_t count,            \
-      uint32_t nidx, uint32_t vary, uint64_t *idx, uint64_t step,             \
-      uintptr_t pc, site_slot *slot) {                                        \
-    return loop_body(t, a, stride, count, size, acc, mode, nidx, vary, idx,  \
-                     step, pc, slot);                                         \
-  }
-LOOP_COPY(loop_r8_team, 8, 0, LOOP_TEAM)
-LOOP_COPY(loop_w8_team, 8, ACC_WRITE, LOOP_TEAM)
-LOOP_COPY(loop_r4_team, 4, 0, LOOP_TEAM)
-LOOP_COPY(loop_w4_team, 4, ACC_WRITE, LOOP_TEAM)
-LOOP_COPY(loop_r8_range, 8, 0, LOOP_RANGE)
-LOOP_COPY(loop_w8_range, 8, ACC_WRITE, LOOP_RANGE)
-LOOP_COPY(loop_r4_range, 4, 0, LOOP_RANGE)
-LOOP_COPY(loop_w4_range, 4, ACC_WRITE, LOOP_RANGE)
-#define LOOP_COPY_MD1(name, size, acc)                                        \
-  static KKR_NOINLINE uint64_t name(                                          \
-      kkr_thread *t, uintptr_t a, uint64_t stride, uint64_t count,            \
-      uint32_t nidx, uint32_t vary, uint64_t *idx, uint64_t step,             \
-      uintptr_t pc, site_slot *slot) {                                        \
+/* Copies of the general loop for what the stepped ones (loop_inc_body)
+ * leave and is common: an MDRange whose indices do not pack into a strand
+ * id (its inner index varies: the backends' loops run the last index
+ * innermost for LayoutRight), and 16-byte accesses of one strand (vector
+ * loads and stores, complex<double>).  The general one for the rest. */
+typedef void loop_fn(kkr_thread *t, uintptr_t a, uint64_t stride,
+                     uint64_t count, uint32_t nidx, uint32_t vary,
+                     uint64_t *idx, uint64_t step, uintptr_t pc,
+                     site_slot *slot);
+#define LOOP_COPY(name, size, acc, mode, vary_)                               \
+  static KKR_NOINLINE void name(kkr_thread *t, uintptr_t a, uint64_t stride, \
+                                uint64_t count, uint32_t nidx, uint32_t vary, \
+                                uint64_t *idx, uint64_t step, uintptr_t pc,   \
+                                site_slot *slot) {                            \
     (void)vary;                                                               \
-    return loop_body(t, a, stride, count, size, acc, LOOP_MD, nidx, 1, idx,  \
-                     step, pc, slot);                                         \
+    loop_body(t, a, stride, count, size, acc, mode, nidx, vary_, idx, step,  \
+              pc, slot);                                                      \
   }
-/* MDRange: the inner index varies (the backends' loops run the last index
- * innermost for LayoutRight). */
-LOOP_COPY_MD1(loop_r8_md, 8, 0)
-LOOP_COPY_MD1(loop_w8_md, 8, ACC_WRITE)
-LOOP_COPY(loop_r8_cur, 8, 0, LOOP_CURRENT)
-LOOP_COPY(loop_w8_cur, 8, ACC_WRITE, LOOP_CURRENT)
-LOOP_COPY(loop_r16_cur, 16, 0, LOOP_CURRENT)
-LOOP_COPY(loop_w16_cur, 16, ACC_WRITE, LOOP_CURRENT)
-LOOP_COPY(loop_r4_cur, 4, 0, LOOP_CURRENT)
-LOOP_COPY(loop_w4_cur, 4, ACC_WRITE, LOOP_CURRENT)
+LOOP_COPY(loop_r8_md, 8, 0, LOOP_MD, 1)
+LOOP_COPY(loop_w8_md, 8, ACC_WRITE, LOOP_MD, 1)
+LOOP_COPY(loop_r16_cur, 16, 0, LOOP_CURRENT, vary)
+LOOP_COPY(loop_w16_cur, 16, ACC_WRITE, LOOP_CURRENT, vary)
 
-/* The copy of the loop for an access of size bytes (acc: a write or not)
- * in mode, or NULL: the general one. */
-typedef uint64_t loop_fn(kkr_thread *t, uintptr_t a, uint64_t stride,
-                         uint64_t count, uint32_t nidx, uint32_t vary,
-                         uint64_t *idx, uint64_t step, uintptr_t pc,
-                         site_slot *slot);
-
-static loop_fn *loop_copy(uint32_t size, uint32_t acc, uint32_t mode,
-                          uint32_t vary) {
-  static const struct {
-    uint8_t size, write, mode;
-    loop_fn *fn;
-  } copies[] = {
-      {8, 0, LOOP_TEAM, loop_r8_team},     {8, 1, LOOP_TEAM, loop_w8_team},
-      {4, 0, LOOP_TEAM, loop_r4_team},     {4, 1, LOOP_TEAM, loop_w4_team},
-      {8, 0, LOOP_RANGE, loop_r8_range},   {8, 1, LOOP_RANGE, loop_w8_range},
-      {4, 0, LOOP_RANGE, loop_r4_range},   {4, 1, LOOP_RANGE, loop_w4_range},
-      {8, 0, LOOP_MD, loop_r8_md},         {8, 1, LOOP_MD, loop_w8_md},
-      {8, 0, LOOP_CURRENT, loop_r8_cur},   {8, 1, LOOP_CURRENT, loop_w8_cur},
-      {16, 0, LOOP_CURRENT, loop_r16_cur}, {16, 1, LOOP_CURRENT, loop_w16_cur},
-      {4, 0, LOOP_CURRENT, loop_r4_cur},   {4, 1, LOOP_CURRENT, loop_w4_cur},
-  };
-  if (mode == LOOP_MD && vary != 1)
-    return NULL; /* (the MD copies step the inner index) */
-  uint32_t write = (acc & ACC_WRITE) != 0;
-  for (size_t i = 0; i < KKR_ARRAY_SIZE(copies); i++)
-    if (copies[i].size == size && copies[i].write == write &&
-        copies[i].mode == mode)
-      return copies[i].fn;
-  return NULL;
-}
-
-static KKR_NOINLINE uint64_t loop_any(kkr_thread *t, uintptr_t a,
-                                      uint64_t stride,
+static KKR_NOINLINE void loop_any(kkr_thread *t, uintptr_t a, uint64_t stride,
                                   uint64_t count, uint32_t size, uint32_t acc,
                                   uint32_t mode, uint32_t nidx, uint32_t vary,
                                   uint64_t *idx, uint64_t step, uintptr_t pc,
                                   site_slot *slot) {
-  return loop_body(t, a, stride, count, size, acc, mode, nidx, vary, idx,
-                   step, pc, slot);
+  loop_body(t, a, stride, count, size, acc, mode, nidx, vary, idx, step, pc,
+            slot);
 }
 
-/* The loops whose strands follow one another: the k-th access is by the
- * strand whose record bits are cur0 + k * dcur (a RangePolicy's iterations,
- * an MDRange's inner index), with no strand id to compute per access. */
-KKR_INLINE uint64_t loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
-                                  uint64_t count, uint32_t size, uint32_t acc,
-                                  uint64_t cur0, uint64_t dcur, uint32_t sub,
-                                  uint32_t mode, uint32_t vary,
-                                  const uint64_t *idx, uint64_t step,
-                                  uintptr_t pc, site_slot *slot) {
+/* How the strand of a loop's k-th access follows from the first's: its
+ * record bits step by dcur, and its id, when it wraps (a team's 126
+ * threads, RangePolicy ids beyond 2^20), goes back by span at wrap. */
+typedef struct {
+  uint64_t cur0, dcur;
+  uint32_t id, wrap, span; /* wrap 0: no wrapping */
+} loop_steps;
+
+/* The loops whose strands follow one another (a RangePolicy's iterations,
+ * an MDRange's inner index, a team's nested range, or one strand
+ * throughout): no strand id to compute per access. */
+KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
+                              uint64_t count, uint32_t size, uint32_t acc,
+                              const loop_steps *ls, uint32_t mode,
+                              uint32_t vary, const uint64_t *idx,
+                              uint64_t step, uintptr_t pc, site_slot *slot) {
   uint64_t site = (uint64_t)kkr_site_index(t, slot, pc) << KKR_REC_SITE_SHIFT;
   decide_ctx d = decide_ctx_of(t);
   uintptr_t plo = t->priv_lo, plen = t->priv_len;
   uintptr_t ulo = t->abi.upd_lo, ulen = t->abi.upd_len;
-  uint64_t cur = cur0, slow = 0;
+  uint64_t cur = ls->cur0, dcur = ls->dcur;
+  uint32_t id = ls->id, wrap = ls->wrap;
   kkr_cell *chunk = NULL;
   uintptr_t chunk_of = ~(uintptr_t)0;
   for (uint64_t k = 0; k < count; k++, a += stride, cur += dcur) {
-    /* A team's nested loop: thread sub of the team, 1 to 126 in turn. */
-    if (sub && k && ++sub == 127) {
-      sub = 1;
-      cur -= 126 * dcur;
+    if (wrap && k && ++id == wrap) {
+      id -= ls->span;
+      cur -= ls->span * dcur;
     }
     if (a - plo < plen || a - ulo < ulen)
       continue;
@@ -1191,102 +1134,107 @@ KKR_INLINE uint64_t loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
     uint64_t j[3] = {idx[0], idx[1], idx[2]};
     j[vary] += k * step;
     loop_slow(t, a, size, acc, cur, mode, j, pc, slot);
-    slow++;
     chunk_of = ~(uintptr_t)0; /* (the full path may have mapped it) */
   }
-  return slow;
 }
 
 #define LOOP_INC(name, size, acc)                                             \
-  static KKR_NOINLINE uint64_t name(                                          \
-      kkr_thread *t, uintptr_t a, uint64_t stride, uint64_t count,            \
-      uint64_t cur0, uint64_t dcur, uint32_t sub, uint32_t mode,             \
-      uint32_t vary, const uint64_t *idx, uint64_t step, uintptr_t pc,        \
-      site_slot *slot) {                                                      \
-    return loop_inc_body(t, a, stride, count, size, acc, cur0, dcur, sub,    \
-                         mode, vary, idx, step, pc, slot);                    \
+  static KKR_NOINLINE void name(kkr_thread *t, uintptr_t a, uint64_t stride, \
+                                uint64_t count, const loop_steps *ls,         \
+                                uint32_t mode, uint32_t vary,                 \
+                                const uint64_t *idx, uint64_t step,           \
+                                uintptr_t pc, site_slot *slot) {              \
+    loop_inc_body(t, a, stride, count, size, acc, ls, mode, vary, idx, step, \
+                  pc, slot);                                                  \
   }
+typedef void loop_inc_fn(kkr_thread *t, uintptr_t a, uint64_t stride,
+                         uint64_t count, const loop_steps *ls, uint32_t mode,
+                         uint32_t vary, const uint64_t *idx, uint64_t step,
+                         uintptr_t pc, site_slot *slot);
 LOOP_INC(loop_inc_r8, 8, 0)
 LOOP_INC(loop_inc_w8, 8, ACC_WRITE)
 LOOP_INC(loop_inc_r4, 4, 0)
 LOOP_INC(loop_inc_w4, 4, ACC_WRITE)
 
-/* Whether the strands of a RangePolicy or MDRange loop follow one another
- * without wrapping: their first record bits and the step between them. */
-static int loop_inc_strands(const kkr_thread *t, uint32_t mode, uint32_t nidx,
+/* Whether the strands of a loop follow one another (loop_steps), with the
+ * ids loop_body would give them. */
+static int loop_inc_strands(kkr_thread *t, uint32_t mode, uint32_t nidx,
                             uint32_t vary, const uint64_t *idx, uint64_t count,
-                            uint64_t step, uint64_t *cur0, uint64_t *dcur,
-                            uint32_t *sub) {
-  *sub = 0;
-  if (mode == LOOP_TEAM) {
-    /* Iteration v is the team's thread (v % 126) + 1 (loop_body). */
-    if (vary != 0 || step != 1)
-      return 0;
-    *sub = (uint32_t)(idx[0] % 126) + 1;
-    uint32_t team_rec = t->team_base + ((t->team_phase & 7u) << 7);
-    *cur0 = t->abi.item_rec | (uint64_t)(team_rec + *sub)
-                                  << KKR_REC_STRAND_SHIFT;
-    *dcur = (uint64_t)1 << KKR_REC_STRAND_SHIFT;
+                            uint64_t step, loop_steps *ls) {
+  ls->wrap = ls->span = ls->id = 0;
+  ls->dcur = (uint64_t)1 << KKR_REC_STRAND_SHIFT;
+  if (mode == LOOP_CURRENT) {
+    ls->cur0 = t->abi.cur_rec;
+    ls->dcur = 0;
     return 1;
   }
   int64_t v0 = (int64_t)idx[vary];
   int64_t v1 = v0 + (int64_t)(count - 1) * (int64_t)step;
   int64_t lo = v0 < v1 ? v0 : v1, hi = v0 < v1 ? v1 : v0;
-  uint64_t id0, mul;
-  if (mode == LOOP_RANGE && vary == 0) {
-    if (lo < 0 || hi >= (int64_t)KKR_ABI_STRAND_INLINE_MAX)
+  uint64_t id0;
+  if (mode == LOOP_TEAM) {
+    /* Iteration v is the team's thread (v % 126) + 1. */
+    if (vary != 0 || step != 1)
       return 0;
-    id0 = (uint64_t)v0 + 2;
-    mul = 1;
+    ls->id = (uint32_t)(idx[0] % 126) + 1;
+    ls->wrap = 127;
+    ls->span = 126;
+    id0 = t->team_base + ((t->team_phase & 7u) << 7) + ls->id;
+  } else if (mode == LOOP_RANGE && vary == 0) {
+    /* Iteration v is strand v % KKR_RUN_STRANDS + 2. */
+    if (lo < 0)
+      return 0;
+    if (hi >= (int64_t)KKR_RUN_STRANDS) {
+      if (step != 1)
+        return 0;
+      t->item_op->item->lossy = 1;
+      ls->wrap = KKR_RUN_STRANDS + 2;
+      ls->span = KKR_RUN_STRANDS;
+    }
+    id0 = ls->id = (uint32_t)((uint64_t)v0 % KKR_RUN_STRANDS) + 2;
+    ls->dcur *= step;
   } else if (mode == LOOP_MD && nidx == 2 && vary <= 1) {
     uint64_t other = idx[1 - vary];
     if (lo < 0 || hi >= 1024 || other >= 1024)
       return 0;
     id0 = (vary ? (other << 10 | (uint64_t)v0) : ((uint64_t)v0 << 10 | other)) +
           2;
-    mul = vary ? 1 : 1024;
+    ls->dcur *= step * (vary ? 1 : 1024);
   } else {
     return 0;
   }
-  *cur0 = t->abi.item_rec | id0 << KKR_REC_STRAND_SHIFT;
-  *dcur = (step * mul) << KKR_REC_STRAND_SHIFT;
+  ls->cur0 = t->abi.item_rec | id0 << KKR_REC_STRAND_SHIFT;
   return 1;
 }
 
 /* One loop's accesses word by word, in the copy of the loop that fits. */
-static uint64_t loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
+static void loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
                           uint64_t count, uint32_t size, uint32_t acc,
                           uint32_t mode, uint32_t nidx, uint32_t vary,
                           uint64_t *idx, uint64_t step, uintptr_t pc,
                           site_slot *slot) {
+  loop_steps ls;
+  loop_fn *fn = NULL;
+  /* (Inside a Kokkos atomic, or with several threads: the full path only,
+   * through loop_any.) */
   if (t->nofast || kkr_mt) {
-    /* Inside a Kokkos atomic, or several threads: the full path only. */
-    return loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx,
-                    step, pc, slot);
+  } else if ((size == 8 || size == 4) && !(a & (size - 1)) &&
+             !(stride & (size - 1)) &&
+             loop_inc_strands(t, mode, nidx, vary, idx, count, step, &ls)) {
+    loop_inc_fn *inc = size == 8 ? (acc & ACC_WRITE ? loop_inc_w8 : loop_inc_r8)
+                                 : (acc & ACC_WRITE ? loop_inc_w4 : loop_inc_r4);
+    inc(t, a, stride, count, &ls, mode, vary, idx, step, pc, slot);
+    return;
+  } else if (mode == LOOP_MD && vary == 1 && size == 8) {
+    fn = acc & ACC_WRITE ? loop_w8_md : loop_r8_md;
+  } else if (mode == LOOP_CURRENT && size == 16) {
+    fn = acc & ACC_WRITE ? loop_w16_cur : loop_r16_cur;
   }
-  uint64_t cur0, dcur;
-  uint32_t sub;
-  if ((size == 8 || size == 4) && !(a & (size - 1)) &&
-      !(stride & (size - 1)) &&
-      loop_inc_strands(t, mode, nidx, vary, idx, count, step, &cur0, &dcur,
-                       &sub)) {
-    if (size == 8)
-      return acc & ACC_WRITE
-                 ? loop_inc_w8(t, a, stride, count, cur0, dcur, sub, mode,
-                               vary, idx, step, pc, slot)
-                 : loop_inc_r8(t, a, stride, count, cur0, dcur, sub, mode,
-                               vary, idx, step, pc, slot);
-    return acc & ACC_WRITE
-               ? loop_inc_w4(t, a, stride, count, cur0, dcur, sub, mode, vary,
-                             idx, step, pc, slot)
-               : loop_inc_r4(t, a, stride, count, cur0, dcur, sub, mode, vary,
-                             idx, step, pc, slot);
-  }
-  loop_fn *fn = loop_copy(size, acc, mode, vary);
   if (fn)
-    return fn(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-  return loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx, step,
-                  pc, slot);
+    fn(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+  else
+    loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx, step, pc,
+             slot);
 }
 
 /* A loop whose k-th iteration accesses the k-th word of [a, a + 8 count):
@@ -1304,24 +1252,19 @@ static void loop_runs(kkr_thread *t, uintptr_t a, uint64_t count,
   uintptr_t end = a + count * KKR_GRAN;
   uint64_t i = idx[0];
   while (a < end) {
-    uintptr_t hi = (a | (((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1)) + 1;
+    uintptr_t hi = KKR_CHUNK_END(a);
     if (hi > end)
       hi = end;
     uint64_t n = (hi - a) >> KKR_GRAN_SHIFT;
     in.base = i;
     if (!run_segment(t, a, hi, &in)) {
       uint64_t j[3] = {i, idx[1], idx[2]};
-      uint64_t slow = loop_dispatch(t, a, KKR_GRAN, n, KKR_GRAN, acc, mode,
-                                    nidx, 0, j, 1, pc, slot);
-      /* A large write the tight loop decided whole now holds exactly what
-       * the run would: the run, from now on; otherwise the run if the
-       * cells follow a rule. */
-      if (n >= 4 * RUN_MIN_WORDS) {
-        if (!slow && (acc & ACC_WRITE))
-          kkr_runs_convert(KKR_DIR_INDEX(a), a, hi, in.rec, in.base, in.step);
-        else
-          kkr_runs_try_convert(KKR_DIR_INDEX(a), a, hi);
-      }
+      loop_dispatch(t, a, KKR_GRAN, n, KKR_GRAN, acc, mode, nidx, 0, j, 1, pc,
+                    slot);
+      /* The run from now on, if the cells follow a rule (after a write
+       * loop they do). */
+      if (n >= 4 * RUN_MIN_WORDS)
+        kkr_runs_try_convert(KKR_DIR_INDEX(a), a, hi);
     }
     a = hi;
     i += n;
@@ -1435,7 +1378,7 @@ void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
      * is skipped in bulk; the rest gets the full check. */
     uintptr_t lo = addr & ~(uintptr_t)(KKR_GRAN - 1), end = addr + size;
     while (lo < end) {
-      uintptr_t hi = (lo | (((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1)) + 1;
+      uintptr_t hi = KKR_CHUNK_END(lo);
       if (hi > end)
         hi = end;
       uint32_t di = KKR_DIR_INDEX(lo);

@@ -64,7 +64,21 @@ kkr_cell *kkr_shadow_chunk_slow(uintptr_t addr) {
 
 /* ---- Runs ----------------------------------------------------------------- */
 
-kkr_run *kkr_runs_add(uint32_t di) {
+/* Expansions per chunk, to stop converting where they keep coming. */
+static uint8_t *churn;
+#define CHURN_MAX 2
+
+static void churn_count(uint32_t di) {
+  if (!churn)
+    churn = kkr_mmap_noreserve((uintptr_t)1 << KKR_DIR_BITS,
+                               "the run expansion counts");
+  if (churn[di] < 255)
+    churn[di]++;
+}
+
+/* A new empty run [lo, hi) in chunk di (its runs made if needed); NULL
+ * when the chunk has all it may have (under chunk_lock). */
+static kkr_run *run_add_locked(uint32_t di, uintptr_t lo, uintptr_t hi) {
   kkr_runs *rs = kkr_run_dir[di];
   if (!rs) {
     rs = kkr_alloc(sizeof(kkr_runs));
@@ -77,26 +91,9 @@ kkr_run *kkr_runs_add(uint32_t di) {
     return NULL;
   kkr_run *r = &rs->run[rs->n++];
   memset(r, 0, sizeof *r);
-  return r;
-}
-
-/* Expansions per chunk, to stop converting where they keep coming. */
-static uint8_t *churn;
-#define CHURN_MAX 2
-
-void kkr_runs_convert(uint32_t di, uintptr_t lo, uintptr_t hi, uint64_t w,
-                      uint64_t base, uint32_t step) {
-  kkr_cell *c = kkr_dir[di];
-  if (!c || kkr_run_dir[di] || (churn && churn[di] >= CHURN_MAX))
-    return;
-  kkr_spin_lock(&chunk_lock);
-  kkr_run *r = kkr_runs_add(di);
-  kkr_run_dir[di]->cells = c;
   r->lo = lo;
   r->hi = hi;
-  kkr_runrec_set(&r->w, w, base, step);
-  __atomic_store_n(&kkr_dir[di], NULL, __ATOMIC_RELEASE);
-  kkr_spin_unlock(&chunk_lock);
+  return r;
 }
 
 /* The site of record x (site_bits: where it is). */
@@ -163,21 +160,25 @@ static int rec_rule(const uint64_t *recs, uint64_t n, kkr_runrec *x) {
   return 1;
 }
 
-kkr_run *kkr_runs_adopt(uint32_t di, uintptr_t lo, uintptr_t hi) {
-  kkr_runs *rs = kkr_run_dir[di];
-  if (!rs || !rs->cells || rs->n == KKR_RUNS_MAX)
-    return NULL;
-  kkr_cell *rc = rs->cells + KKR_CELL_INDEX(lo);
+/* Whether the cells of [lo, hi) of chunk c follow a run's rule (*w, *r). */
+static int cells_rule(const kkr_cell *c, uintptr_t lo, uintptr_t hi,
+                      kkr_runrec *w, kkr_runrec *r) {
+  const kkr_cell *rc = c + KKR_CELL_INDEX(lo);
   uint64_t n = (hi - lo) >> KKR_GRAN_SHIFT;
+  return n && rec_rule(&rc->w, n, w) && rec_rule(&rc->r, n, r);
+}
+
+kkr_run *kkr_runs_take(uint32_t di, uintptr_t lo, uintptr_t hi) {
+  kkr_runs *rs = kkr_run_dir[di];
   kkr_runrec w, r;
-  if (!n || !rec_rule(&rc->w, n, &w) || !rec_rule(&rc->r, n, &r))
+  if (rs && rs->cells && !cells_rule(rs->cells, lo, hi, &w, &r))
     return NULL;
   kkr_spin_lock(&chunk_lock);
-  kkr_run *run = kkr_runs_add(di);
-  run->lo = lo;
-  run->hi = hi;
-  run->w = w;
-  run->r = r;
+  kkr_run *run = run_add_locked(di, lo, hi);
+  if (run && rs && rs->cells) {
+    run->w = w;
+    run->r = r;
+  }
   kkr_spin_unlock(&chunk_lock);
   return run;
 }
@@ -186,28 +187,20 @@ void kkr_runs_try_convert(uint32_t di, uintptr_t lo, uintptr_t hi) {
   kkr_cell *c = kkr_dir[di];
   if (!c || kkr_run_dir[di] || (churn && churn[di] >= CHURN_MAX))
     return;
-  kkr_cell *rc = c + KKR_CELL_INDEX(lo);
-  uint64_t n = (hi - lo) >> KKR_GRAN_SHIFT;
   kkr_runrec w, r;
-  if (n && rec_rule(&rc->w, n, &w) && rec_rule(&rc->r, n, &r)) {
-    kkr_spin_lock(&chunk_lock);
-    kkr_run *run = kkr_runs_add(di);
-    kkr_run_dir[di]->cells = c;
-    run->lo = lo;
-    run->hi = hi;
-    run->w = w;
-    run->r = r;
-    __atomic_store_n(&kkr_dir[di], NULL, __ATOMIC_RELEASE);
-    kkr_spin_unlock(&chunk_lock);
+  if (!cells_rule(c, lo, hi, &w, &r)) {
+    /* (Counted: a range that does not follow a rule now rarely will, and
+     * each try reads all of its cells.) */
+    churn_count(di);
     return;
   }
-  /* (Count the failure: a range that does not follow a rule now rarely
-   * will, and each try reads all of its cells.) */
-  if (!churn)
-    churn = kkr_mmap_noreserve((uintptr_t)1 << KKR_DIR_BITS,
-                               "the run expansion counts");
-  if (churn[di] < 255)
-    churn[di]++;
+  kkr_spin_lock(&chunk_lock);
+  kkr_run *run = run_add_locked(di, lo, hi);
+  run->w = w;
+  run->r = r;
+  kkr_run_dir[di]->cells = c; /* parked */
+  __atomic_store_n(&kkr_dir[di], NULL, __ATOMIC_RELEASE);
+  kkr_spin_unlock(&chunk_lock);
 }
 
 kkr_cell *kkr_runs_expand_locked(uint32_t di) {
@@ -217,11 +210,7 @@ kkr_cell *kkr_runs_expand_locked(uint32_t di) {
   kkr_runs *rs = kkr_run_dir[di];
   c = rs && rs->cells ? rs->cells : new_chunk(CHUNK_BYTES);
   if (rs) {
-    if (!churn)
-      churn = kkr_mmap_noreserve((uintptr_t)1 << KKR_DIR_BITS,
-                                 "the run expansion counts");
-    if (churn[di] < 255)
-      churn[di]++;
+    churn_count(di);
     for (uint32_t i = 0; i < rs->n; i++) {
       const kkr_run *r = &rs->run[i];
       kkr_cell *rc = c + KKR_CELL_INDEX(r->lo);
@@ -317,7 +306,7 @@ void kkr_shadow_clear(uintptr_t addr, uintptr_t size) {
   const uintptr_t g = KKR_GRAN - 1;
   uintptr_t lo = addr & ~g, hi = (addr + size + g) & ~g;
   while (lo < hi) {
-    uintptr_t chunk_end = (lo | ((1u << KKR_CHUNK_SHIFT) - 1)) + 1;
+    uintptr_t chunk_end = KKR_CHUNK_END(lo);
     uintptr_t end = hi < chunk_end ? hi : chunk_end;
     uint32_t di = KKR_DIR_INDEX(lo);
     /* The cells, or those parked under the runs that remain. */

@@ -84,6 +84,10 @@ typedef struct {
 #define KKR_CELL_INDEX(a) \
   (((a) >> KKR_GRAN_SHIFT) & (KKR_CELLS_PER_CHUNK - 1))
 
+/* The end of the chunk holding a (the start of the next one). */
+#define KKR_CHUNK_END(a) \
+  (((a) | (((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1)) + 1)
+
 KKR_HIDDEN extern kkr_cell **kkr_dir;
 KKR_HIDDEN extern kkr_split **kkr_split_dir;
 
@@ -100,7 +104,7 @@ KKR_HIDDEN extern kkr_split **kkr_split_dir;
  * A chunk is in one of three states: untouched (no cells, no runs), runs
  * (kkr_run_dir set, kkr_dir NULL: the words outside its runs hold nothing,
  * or what its parked cells say), or cells (kkr_dir set).  A write loop that
- * the cells decided whole turns its range into a run (kkr_runs_convert);
+ * the cells decided whole turns its range into a run (kkr_runs_try_convert);
  * the cells of a run's words are stale until it is expanded.  Everything that reads cells through kkr_dir sees
  * NULL for a chunk of runs and takes the slow path, which expands the runs
  * into cells (kkr_shadow_chunk_slow): runs only make loops faster, never
@@ -161,21 +165,18 @@ KKR_INLINE void kkr_runrec_set(kkr_runrec *x, uint64_t rec, uint64_t base,
   x->per = 1;
 }
 
-/* A new run in chunk di's runs (made if needed); NULL when full. */
-kkr_run *kkr_runs_add(uint32_t di);
-/* The cells of chunk di decided a write of [lo, hi) whole: that range
- * becomes a run of record w (base, step), unless the chunk's runs were
- * expanded too often already (an array that loops write and single
- * accesses read in turn). */
-void kkr_runs_convert(uint32_t di, uintptr_t lo, uintptr_t hi, uint64_t w,
-                      uint64_t base, uint32_t step);
+/* In chunk di, which has no cells now, a new run for [lo, hi) (which no
+ * run covers) that holds what those words hold: nothing, or what the
+ * parked cells say if they follow a rule.  NULL if they do not, or the
+ * chunk has all the runs it may have. */
+kkr_run *kkr_runs_take(uint32_t di, uintptr_t lo, uintptr_t hi);
 /* The cells of chunk di decided an access of all of [lo, hi): if what they
  * hold now follows a run's rule (every word the same records, or records
- * of successive strands), that range becomes a run. */
+ * of successive strands, with one site or a short cycle of them), that
+ * range becomes a run and the other cells are parked -- unless the chunk's
+ * runs were expanded too often already (an array that loops access and
+ * single accesses read in turn). */
 void kkr_runs_try_convert(uint32_t di, uintptr_t lo, uintptr_t hi);
-/* In a chunk of runs, the parked cells of [lo, hi) (which no run covers)
- * as a new run, if they follow a rule; NULL if not. */
-kkr_run *kkr_runs_adopt(uint32_t di, uintptr_t lo, uintptr_t hi);
 /* Turns chunk di's runs into cells; its cells (under the chunk lock). */
 kkr_cell *kkr_runs_expand_locked(uint32_t di);
 void kkr_chunk_lock(void);
