@@ -1105,7 +1105,7 @@ typedef struct {
  * throughout): no strand id to compute per access. */
 KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
                               uint64_t count, uint32_t size, uint32_t acc,
-                              const loop_steps *ls, uint32_t mode,
+                              const loop_steps *ls, int wraps, uint32_t mode,
                               uint32_t vary, const uint64_t *idx,
                               uint64_t step, uintptr_t pc, site_slot *slot) {
   uint64_t site = (uint64_t)kkr_site_index(t, slot, pc) << KKR_REC_SITE_SHIFT;
@@ -1117,7 +1117,7 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
   kkr_cell *chunk = NULL;
   uintptr_t chunk_of = ~(uintptr_t)0;
   for (uint64_t k = 0; k < count; k++, a += stride, cur += dcur) {
-    if (wrap && k && ++id == wrap) {
+    if (wraps && k && ++id == wrap) {
       id -= ls->span;
       cur -= ls->span * dcur;
     }
@@ -1138,23 +1138,28 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
   }
 }
 
-#define LOOP_INC(name, size, acc)                                             \
+/* One copy per size, kind and wrapping, so that each is tight. */
+#define LOOP_INC(name, size, acc, wraps)                                      \
   static KKR_NOINLINE void name(kkr_thread *t, uintptr_t a, uint64_t stride, \
                                 uint64_t count, const loop_steps *ls,         \
                                 uint32_t mode, uint32_t vary,                 \
                                 const uint64_t *idx, uint64_t step,           \
                                 uintptr_t pc, site_slot *slot) {              \
-    loop_inc_body(t, a, stride, count, size, acc, ls, mode, vary, idx, step, \
-                  pc, slot);                                                  \
+    loop_inc_body(t, a, stride, count, size, acc, ls, wraps, mode, vary, idx, \
+                  step, pc, slot);                                            \
   }
 typedef void loop_inc_fn(kkr_thread *t, uintptr_t a, uint64_t stride,
                          uint64_t count, const loop_steps *ls, uint32_t mode,
                          uint32_t vary, const uint64_t *idx, uint64_t step,
                          uintptr_t pc, site_slot *slot);
-LOOP_INC(loop_inc_r8, 8, 0)
-LOOP_INC(loop_inc_w8, 8, ACC_WRITE)
-LOOP_INC(loop_inc_r4, 4, 0)
-LOOP_INC(loop_inc_w4, 4, ACC_WRITE)
+LOOP_INC(loop_inc_r8, 8, 0, 0)
+LOOP_INC(loop_inc_w8, 8, ACC_WRITE, 0)
+LOOP_INC(loop_inc_r4, 4, 0, 0)
+LOOP_INC(loop_inc_w4, 4, ACC_WRITE, 0)
+LOOP_INC(loop_inc_r8_wrap, 8, 0, 1)
+LOOP_INC(loop_inc_w8_wrap, 8, ACC_WRITE, 1)
+LOOP_INC(loop_inc_r4_wrap, 4, 0, 1)
+LOOP_INC(loop_inc_w4_wrap, 4, ACC_WRITE, 1)
 
 /* Whether the strands of a loop follow one another (loop_steps), with the
  * ids loop_body would give them. */
@@ -1221,8 +1226,11 @@ static void loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
   } else if ((size == 8 || size == 4) && !(a & (size - 1)) &&
              !(stride & (size - 1)) &&
              loop_inc_strands(t, mode, nidx, vary, idx, count, step, &ls)) {
-    loop_inc_fn *inc = size == 8 ? (acc & ACC_WRITE ? loop_inc_w8 : loop_inc_r8)
-                                 : (acc & ACC_WRITE ? loop_inc_w4 : loop_inc_r4);
+    static loop_inc_fn *const incs[2][2][2] = {
+        {{loop_inc_r4, loop_inc_w4}, {loop_inc_r8, loop_inc_w8}},
+        {{loop_inc_r4_wrap, loop_inc_w4_wrap},
+         {loop_inc_r8_wrap, loop_inc_w8_wrap}}};
+    loop_inc_fn *inc = incs[ls.wrap != 0][size == 8][(acc & ACC_WRITE) != 0];
     inc(t, a, stride, count, &ls, mode, vary, idx, step, pc, slot);
     return;
   } else if (mode == LOOP_MD && vary == 1 && size == 8) {
