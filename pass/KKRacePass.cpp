@@ -22,6 +22,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Dominators.h"
@@ -41,6 +42,7 @@
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
+#include <climits>
 #include <cstdlib>
 
 #include "kkr_abi.h"
@@ -96,14 +98,14 @@ struct Runtime {
                               write2, write4, write8, write16, read_range,
                               write_range, stack_scope, atomic, atomic_acquire,
                               op_begin, strand_begin, exec_ref, copy_range,
-                              loop})
+                              loop, team_branch})
       if (auto *F = dyn_cast<Function>(FC.getCallee()))
         for (Argument &A : F->args())
           if (A.getType()->isPointerTy())
             F->addParamAttr(A.getArgNo(), Attribute::NoCapture);
     // Two identical operation calls on two paths (a fence in each branch)
     // must stay two calls: merged, their source location would be lost.
-    for (FunctionCallee FC : {op_begin, op_end})
+    for (FunctionCallee FC : {op_begin, op_end, team_branch})
       if (auto *F = dyn_cast<Function>(FC.getCallee()))
         F->addFnAttr(Attribute::NoMerge);
   }
@@ -224,7 +226,7 @@ private:
     return Map.insert({Callee, CI}).first->second;
   }
 
-  Constant *spaceString(StringRef S) {
+  Constant *constString(StringRef S) {
     if (S.empty())
       return ConstantPointerNull::get(PointerType::getUnqual(C));
     Constant *&G = Strings[S];
@@ -233,7 +235,7 @@ private:
       Constant *Init = ConstantDataArray::getString(C, S);
       auto *GV = new GlobalVariable(M, Init->getType(), true,
                                     GlobalValue::PrivateLinkage, Init,
-                                    "kkrace.space");
+                                    "kkrace.str");
       GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
       G = GV;
     }
@@ -268,6 +270,7 @@ private:
     }
     if (!CallerIsKokkos && !StrandBodies.count(&F) && callsIntoKokkos(Work))
       escapeCapturedLocals(F);
+    bool Changed = !CallerIsKokkos && markDivergentBranches(F);
     for (auto &[CB, Info] : Work) {
       if (traceEnabled())
         errs() << "kkrace: " << F.getName() << ": "
@@ -283,7 +286,246 @@ private:
       case CallKind::None: break;
       }
     }
-    return !Work.empty();
+    return Changed || !Work.empty();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Divergent team collectives
+  //===--------------------------------------------------------------------===//
+
+  /// What a call means to a team: a collective (its name), the thread's
+  /// team_rank(), or nothing.
+  struct TeamCall {
+    std::string Collective;
+    bool Rank = false;
+  };
+  StringMap<TeamCall> TeamCalls;
+
+  const TeamCall &teamCall(StringRef Callee) {
+    auto It = TeamCalls.find(Callee);
+    if (It != TeamCalls.end())
+      return It->second;
+    TeamCall TC;
+    TC.Collective = teamCollective(Callee.str());
+    TC.Rank = isTeamRank(Callee.str());
+    return TeamCalls.insert({Callee, TC}).first->second;
+  }
+
+  /// The collectives on the ways from S to Stop (or out of the function):
+  /// the fewest and the most, or no way at all (every way ends in
+  /// unreachable code or an exception), or Unbounded when one lies on a
+  /// cycle (a loop whose trip count the branch decides).
+  struct WayCount {
+    bool Unbounded = false, NoWay = false;
+    int Min = 0, Max = 0;
+  };
+
+  static WayCount collectivesOnWays(BasicBlock *S, BasicBlock *Stop,
+                                    const DenseMap<BasicBlock *, int> &Count) {
+    WayCount R;
+    if (S == Stop)
+      return R;
+    SmallVector<BasicBlock *, 16> Region{S}, Work{S};
+    SmallPtrSet<BasicBlock *, 16> In{S};
+    while (!Work.empty())
+      for (BasicBlock *Y : successors(Work.pop_back_val()))
+        if (Y != Stop && In.insert(Y).second) {
+          Region.push_back(Y);
+          Work.push_back(Y);
+        }
+    auto count = [&](BasicBlock *X) {
+      auto It = Count.find(X);
+      return It == Count.end() ? 0 : It->second;
+    };
+    // A collective on a cycle of the region: a different number of times.
+    for (BasicBlock *X : Region) {
+      if (!count(X))
+        continue;
+      SmallVector<BasicBlock *, 16> W(succ_begin(X), succ_end(X));
+      SmallPtrSet<BasicBlock *, 16> Seen;
+      while (!W.empty()) {
+        BasicBlock *Y = W.pop_back_val();
+        if (Y == X) {
+          R.Unbounded = true;
+          return R;
+        }
+        if (Y != Stop && In.count(Y) && Seen.insert(Y).second)
+          W.append(succ_begin(Y), succ_end(Y));
+      }
+    }
+    // Fewest and most along the ways (the cycles left count nothing).
+    DenseMap<BasicBlock *, std::pair<int, int>> MM;
+    const std::pair<int, int> None{INT_MAX, INT_MIN};
+    for (BasicBlock *X : Region)
+      MM[X] = None;
+    for (size_t Round = 0; Round <= Region.size(); ++Round) {
+      bool Changed = false;
+      for (BasicBlock *X : Region) {
+        const Instruction *T = X->getTerminator();
+        std::pair<int, int> V = None;
+        if (isa<UnreachableInst>(T) || isa<ResumeInst>(T)) {
+          // A way that ends the program or throws: no thread waits there.
+        } else if (succ_empty(X)) {
+          V = {count(X), count(X)};
+        } else {
+          int Mn = INT_MAX, Mx = INT_MIN;
+          for (BasicBlock *Y : successors(X)) {
+            std::pair<int, int> W = Y == Stop ? std::make_pair(0, 0) : MM[Y];
+            Mn = std::min(Mn, W.first);
+            Mx = std::max(Mx, W.second);
+          }
+          if (Mx != INT_MIN)
+            V = {Mn + count(X), Mx + count(X)};
+        }
+        if (V != MM[X]) {
+          MM[X] = V;
+          Changed = true;
+        }
+      }
+      if (!Changed)
+        break;
+    }
+    R.NoWay = MM[S] == None;
+    R.Min = MM[S].first;
+    R.Max = MM[S].second;
+    return R;
+  }
+
+  /// "file.cpp:31" for an instruction's debug location.
+  static std::string where(const Instruction *I) {
+    const DebugLoc &DLoc = I->getDebugLoc();
+    if (!DLoc)
+      return "an unknown line";
+    StringRef File = DLoc->getFilename();
+    size_t Slash = File.rfind('/');
+    if (Slash != StringRef::npos)
+      File = File.substr(Slash + 1);
+    return (File + ":" + Twine(DLoc.getLine())).str();
+  }
+
+  /// A branch on the thread's team_rank() after which the threads of a team
+  /// reach the team's collectives (team_barrier, team_reduce, a nested
+  /// reduction over a TeamThreadRange, ...) a different number of times, or
+  /// not at all: on a backend with several threads per team, those that
+  /// wait there wait forever.  Serial runs only the way of thread 0, so the
+  /// branch is instrumented (__kkrace_team_branch before it): the runtime
+  /// reports it when it runs in a team.  Ranks are followed through values,
+  /// the locals they are stored in and calls that take them; the ways
+  /// through the function's own collectives (not those of its callees).
+  bool markDivergentBranches(Function &F) {
+    DenseMap<BasicBlock *, int> Count;
+    SmallVector<CallBase *, 8> Collectives;
+    SmallVector<Value *, 8> Work;
+    SmallPtrSet<const Value *, 32> Rank;
+    for (Instruction &I : instructions(F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || isa<IntrinsicInst>(CB))
+        continue;
+      Function *Callee = CB->getCalledFunction();
+      if (!Callee || !Callee->hasName())
+        continue;
+      const TeamCall &TC = teamCall(Callee->getName());
+      if (TC.Rank && Rank.insert(CB).second)
+        Work.push_back(CB);
+      if (!TC.Collective.empty()) {
+        Count[CB->getParent()]++;
+        Collectives.push_back(CB);
+      }
+    }
+    if (Collectives.empty() || Work.empty())
+      return false;
+    // The values that depend on the rank (and the locals that hold one).
+    SmallPtrSet<const Value *, 8> RankMem;
+    for (bool More = true; More;) {
+      More = false;
+      while (!Work.empty()) {
+        Value *V = Work.pop_back_val();
+        for (User *U : V->users()) {
+          auto *I = dyn_cast<Instruction>(U);
+          if (!I)
+            continue;
+          if (auto *SI = dyn_cast<StoreInst>(I)) {
+            const Value *Obj = getUnderlyingObject(SI->getPointerOperand());
+            if (SI->getValueOperand() == V && isa<AllocaInst>(Obj))
+              RankMem.insert(Obj);
+            continue;
+          }
+          if (I->getType()->isVoidTy() || I->isTerminator())
+            continue;
+          if (Rank.insert(I).second)
+            Work.push_back(I);
+        }
+      }
+      for (Instruction &I : instructions(F))
+        if (auto *LI = dyn_cast<LoadInst>(&I))
+          if (!Rank.count(LI) &&
+              RankMem.count(getUnderlyingObject(LI->getPointerOperand()))) {
+            Rank.insert(LI);
+            Work.push_back(LI);
+            More = true;
+          }
+    }
+    PostDominatorTree PDT(F);
+    SmallVector<std::pair<Instruction *, CallBase *>, 4> Found;
+    for (BasicBlock &BB : F) {
+      Instruction *T = BB.getTerminator();
+      Value *Cond = nullptr;
+      if (auto *Br = dyn_cast<BranchInst>(T); Br && Br->isConditional())
+        Cond = Br->getCondition();
+      else if (auto *Sw = dyn_cast<SwitchInst>(T))
+        Cond = Sw->getCondition();
+      if (!Cond || !Rank.count(Cond))
+        continue;
+      DomTreeNode *N = PDT.getNode(&BB);
+      BasicBlock *Stop =
+          N && N->getIDom() ? N->getIDom()->getBlock() : nullptr;
+      bool Diverge = false, Have = false;
+      WayCount Ref;
+      for (BasicBlock *S : successors(&BB)) {
+        WayCount W = collectivesOnWays(S, Stop, Count);
+        if (W.Unbounded) {
+          Diverge = true;
+          break;
+        }
+        if (W.NoWay)
+          continue;
+        if (Have && (W.Min != Ref.Min || W.Max != Ref.Max))
+          Diverge = true;
+        Ref = W;
+        Have = true;
+      }
+      if (!Diverge)
+        continue;
+      // Name the first collective the branch leads to.
+      CallBase *Which = nullptr;
+      SmallVector<BasicBlock *, 16> W(succ_begin(&BB), succ_end(&BB));
+      SmallPtrSet<BasicBlock *, 16> Seen;
+      while (!W.empty() && !Which) {
+        BasicBlock *X = W.pop_back_val();
+        if (X == Stop || !Seen.insert(X).second)
+          continue;
+        for (CallBase *CB : Collectives)
+          if (CB->getParent() == X) {
+            Which = CB;
+            break;
+          }
+        W.append(succ_begin(X), succ_end(X));
+      }
+      if (Which)
+        Found.push_back({T, Which});
+    }
+    for (auto &[T, CB] : Found) {
+      IRBuilder<> B(T);
+      const TeamCall &TC = teamCall(CB->getCalledFunction()->getName());
+      auto *Call = B.CreateCall(RT.team_branch,
+                                {constString(TC.Collective),
+                                 constString(where(CB))});
+      Call->setDebugLoc(T->getDebugLoc());
+      if (traceEnabled())
+        errs() << "kkrace: " << F.getName() << ": divergent "
+               << TC.Collective << " at " << where(CB) << "\n";
+    }
+    return !Found.empty();
   }
 
   static bool callsIntoKokkos(ArrayRef<std::pair<CallBase *, CallInfo>> W) {
@@ -385,7 +627,7 @@ private:
         Obj = ConstantPointerNull::get(cast<PointerType>(PtrTy));
     }
     Value *Tok = B.CreateCall(RT.op_begin,
-                              {B.getInt32(Info.OpKind), spaceString(Info.Space),
+                              {B.getInt32(Info.OpKind), constString(Info.Space),
                                Obj, B.getInt64(Size)});
     afterCall(CB, [&](IRBuilder<> &A) { A.CreateCall(RT.op_end, {Tok}); });
   }

@@ -475,4 +475,44 @@ CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos) {
   return CI;
 }
 
+bool isTeamRank(const std::string &Mangled) {
+  NameParts P = demangleParts(Mangled);
+  if (!P.Valid || P.Base != "team_rank")
+    return false;
+  const std::string Ctx = stripTemplateArgs(P.Context);
+  return isKokkosContext(Ctx) && Ctx.find("TeamMember") != std::string::npos;
+}
+
+std::string teamCollective(const std::string &Mangled) {
+  NameParts P = demangleParts(Mangled);
+  if (!P.Valid)
+    return "";
+  const std::string Ctx = stripTemplateArgs(P.Context);
+  if (!isKokkosContext(Ctx))
+    return "";
+  // The team member's own: every thread of the team must call them.
+  if (Ctx.find("TeamMember") != std::string::npos &&
+      (P.Base == "team_barrier" || P.Base == "team_broadcast" ||
+       P.Base == "team_reduce" || P.Base == "team_scan"))
+    return P.Base;
+  if (Ctx != "Kokkos")
+    return "";
+  auto Ps = splitParams(P.Params);
+  if (Ps.empty())
+    return "";
+  // A nested reduction or scan over the team's threads ends in one.
+  if ((P.Base == "parallel_reduce" || P.Base == "parallel_scan") &&
+      (Ps[0].find("TeamThreadRangeBoundariesStruct") != std::string::npos ||
+       Ps[0].find("TeamVectorRangeBoundariesStruct") != std::string::npos ||
+       Ps[0].find("TeamThreadMDRange") != std::string::npos ||
+       Ps[0].find("TeamVectorMDRange") != std::string::npos))
+    return P.Base;
+  // single(PerTeam) with a value broadcasts it to the team (PerTeam makes
+  // a ThreadSingleStruct, PerThread a VectorSingleStruct).
+  if (P.Base == "single" && Ps.size() >= 3 &&
+      Ps[0].find("ThreadSingleStruct") != std::string::npos)
+    return "single";
+  return "";
+}
+
 } // namespace kkrace

@@ -69,6 +69,15 @@ CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos);
 /// True if the function named Mangled is Kokkos' own code.
 bool isKokkosFunction(const std::string &Mangled);
 
+/// True for a team member's team_rank(): the value differs among the
+/// threads of a team.
+bool isTeamRank(const std::string &Mangled);
+
+/// The name of a call that every thread of a team must make together
+/// ("team_barrier", "team_reduce", "parallel_reduce" over a TeamThreadRange,
+/// "single" with a broadcast value), or "".
+std::string teamCollective(const std::string &Mangled);
+
 /// What the memory accesses of a function are, to the instrumenter.
 enum class AccessScope {
   User,        ///< The program's data (and anything not known): checked.

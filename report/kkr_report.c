@@ -519,8 +519,12 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
   after_report();
 }
 
-void kkr_report_fence_in_kernel(kkr_thread *t, kkr_op *op, uintptr_t pc,
-                                uintptr_t fp, const char *subkind) {
+/* A deadlock found at one call of the running strand (pc, frame fp),
+ * reported once per call site and printed at once: on a backend that
+ * locks the instance or waits at the barrier, the call never returns. */
+static void report_in_kernel(kkr_thread *t, uintptr_t pc, uintptr_t fp,
+                             const char *subkind, const char *op,
+                             const char *detail) {
   t->ignore++;
   uint64_t key = access_key(pc, 0) ^ (uint64_t)KKR_REPORT_DEADLOCK;
   kkr_spin_lock(&reports_lock);
@@ -538,17 +542,27 @@ void kkr_report_fence_in_kernel(kkr_thread *t, kkr_op *op, uintptr_t pc,
   r->subkind = subkind;
   r->count = 1;
   r->naccess = 1;
-  r->op_name = op_name(op->kind);
+  r->op_name = op;
+  r->detail = detail;
   kkr_access_info *a = &r->acc[0];
   a->npcs = kkr_unwind_fp(t, pc, fp, a->pcs, 64);
   node_current(t, &a->node);
   add_report(r);
   kkr_spin_unlock(&reports_lock);
   t->ignore--;
-  /* Print it now: on a backend that locks the instance, the fence about to
-   * run never returns. */
   kkr_report_flush();
   after_report();
+}
+
+void kkr_report_fence_in_kernel(kkr_thread *t, kkr_op *op, uintptr_t pc,
+                                uintptr_t fp, const char *subkind) {
+  report_in_kernel(t, pc, fp, subkind, op_name(op->kind), NULL);
+}
+
+void kkr_report_divergent_branch(kkr_thread *t, uintptr_t pc, uintptr_t fp,
+                                 const char *name, const char *where) {
+  report_in_kernel(t, pc, fp, "divergent-barrier", kkr_intern(name),
+                   kkr_intern(where));
 }
 
 const char *const kkr_step_op_json[] = {"lock", "wait", "fence", "submit"};
@@ -779,6 +793,12 @@ void kkr_report_summary(kkr_str *s, const kkr_report *r) {
     kkr_str_printf(s, "deadlock: %s", r->title);
     if (r->detail)
       kkr_str_printf(s, ": %s", r->detail);
+    return;
+  }
+  if (r->kind == KKR_REPORT_DEADLOCK && r->detail) {
+    kkr_str_printf(s, "deadlock: %s at %s not reached by every thread of a "
+                      "team of ", r->op_name, r->detail);
+    kkr_describe_node(s, &r->acc[0].node, 0);
     return;
   }
   if (r->kind == KKR_REPORT_DEADLOCK) {

@@ -140,6 +140,10 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
  * inside a strand. */
 void kkr_report_fence_in_kernel(kkr_thread *t, kkr_op *op, uintptr_t pc,
                                 uintptr_t fp, const char *subkind);
+/* A branch on team_rank() (at pc, frame fp) before which the team's
+ * threads part ways to the collective 'name' at 'where' (divergent-barrier). */
+void kkr_report_divergent_branch(kkr_thread *t, uintptr_t pc, uintptr_t fp,
+                                 const char *name, const char *where);
 /* A deadlock of several steps; key identifies it (reported once).  Strings
  * are copied.  May be called from a thread kkrace does not follow (the
  * watchdog). */

@@ -164,9 +164,14 @@ void kkr_print_json(const kkr_report *r, kkr_str *s) {
     const kkr_access_info *a = &r->acc[i];
     if (i)
       kkr_str_putc(s, ',');
-    if (r->kind == KKR_REPORT_DEADLOCK)
+    if (r->kind == KKR_REPORT_DEADLOCK) {
       kkr_str_printf(s, "{\"op\":\"%s\",\"atomic\":false", r->op_name);
-    else
+      if (r->detail) {
+        /* The stack is the branch's; the collective is elsewhere. */
+        kkr_str_printf(s, ",\"branch\":true,\"collective_at\":");
+        json_string(s, r->detail);
+      }
+    } else
       kkr_str_printf(s, "{\"op\":\"%s\",\"atomic\":%s,\"size\":%u", op_of(a),
                      a->atomic ? "true" : "false", a->size);
     kkr_str_printf(s, ",\"node\":");

@@ -237,12 +237,24 @@ void kkr_print_text(const kkr_report *r, kkr_str *s) {
       kkr_str_printf(s, "WARNING: kkrace: deadlock: %s called inside a "
                         "kernel (pid=%d)\n",
                      r->op_name, (int)getpid());
-    kkr_str_printf(s, "  %s by ", r->op_name);
+    /* (A branch on team_rank() before the collective: detail says where
+     * the collective is.) */
+    kkr_str_printf(s, "  %s by ", r->detail ? "branch on team_rank()" : r->op_name);
     kkr_describe_node(s, n, 1);
     kkr_str_printf(s, ":\n");
     print_frames(s, &r->acc[0].sym);
     print_dispatch(s, n);
-    if (divergent)
+    if (divergent && r->detail)
+      kkr_str_printf(s,
+                     "  The branch depends on the thread's team_rank(): the "
+                     "team's threads go different ways to the %s at %s, "
+                     "some of them not at all or a different number of "
+                     "times.  On a backend that runs a team with several "
+                     "threads (OpenMP, Threads, CUDA), the others wait there "
+                     "forever.  Serial runs teams of one thread, where it "
+                     "returns at once.\n",
+                     r->op_name, r->detail);
+    else if (divergent)
       kkr_str_printf(s,
                      "  The call is inside a nested TeamThreadRange, "
                      "ThreadVectorRange or single: on a backend that runs a "

@@ -1,6 +1,10 @@
 /* Deadlocks (SEMANTICS.md, "Deadlocks"), found before they hang where
  * possible, diagnosed when they do:
  *
+ * - Team collectives (team_barrier, team_reduce, ...) that not every thread
+ *   of a team reaches: inside a nested loop or single (kkr_kokkos.c), or
+ *   behind a branch on team_rank() (the pass finds those branches).
+ *
  * - Fences and dispatches inside kernels.  The MiniKokkos calculus is
  *   deadlock-free only because fences may not run inside parallel regions;
  *   Kokkos forbids them too, and the host backends of Kokkos 4.4 and later
@@ -42,6 +46,23 @@ void kkr_deadlock_fence_in_kernel(kkr_thread *t, kkr_op *op,
   if (!kkr_flags.detect_deadlocks)
     return;
   kkr_report_fence_in_kernel(t, op, op->pc, op->fp, subkind);
+}
+
+/* ---- Divergent team barriers --------------------------------------------- */
+
+/* The pass calls this before a branch on the thread's team_rank() that
+ * sends the threads of a team different ways to a team collective (a
+ * barrier inside a nested loop or a single is found where it is called,
+ * kkr_kokkos.c).  Serial runs one thread per team, which takes one of the
+ * ways; the others never run, so the branch itself is the report. */
+KKR_EXPORT void __kkrace_team_branch(void *name, void *where) {
+  kkr_thread *t = kkr_tls;
+  if (!t || t->ignore || !t->abi.strand_depth || !kkr_in_team_item(t) ||
+      !kkr_flags.detect_deadlocks)
+    return;
+  kkr_report_divergent_branch(t, (uintptr_t)__builtin_return_address(0),
+                              *(uintptr_t *)__builtin_frame_address(0),
+                              name, where);
 }
 
 /* ---- The lock graph ------------------------------------------------------ */
