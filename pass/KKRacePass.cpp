@@ -800,6 +800,12 @@ private:
   /// if (t && t->strand_mode && !t->strand_depth && i < MAX) {
   ///   t->strand_depth = 1; t->cur_rec = t->item_rec | (i + 2) << SHIFT;
   ///   t->strand_idx0 = i; [if (t->strand_mode == 2) t->upd = value;]
+  /// } else if (t && t->strand_depth == 1 && t->team_mode == 1) {
+  ///   (a team's nested TeamThreadRange iteration: thread i % 126 + 1)
+  ///   t->strand_depth = 2; t->team_mode = 2;
+  ///   t->saved_rec = t->cur_rec; t->saved_upd = t->upd;
+  ///   t->cur_rec = t->team_rec + (i % 126 + 1) << SHIFT; t->team_idx = i;
+  ///   [t->upd = value;]
   /// } else __kkrace_strand_begin(...);
   void inlineStrandBegin(CallBase *CB, Value *I, Value *Upd, uint64_t UpdSize,
                          ArrayRef<Value *> Args) {
@@ -822,8 +828,39 @@ private:
         TB.CreateICmpULT(I, TB.getInt64(KKR_ABI_STRAND_INLINE_MAX)));
     Instruction *Fast, *Slow;
     SplitBlockAndInsertIfThenElse(Ok, Then, &Fast, &Slow);
-    IRBuilder<> S(Slow);
+    IRBuilder<> N(Slow);
+    Value *TeamMode = noSan(N).CreateLoad(N.getInt32Ty(),
+                                          abiField(N, T, KKR_ABI_TEAM_MODE));
+    Value *InTeam = N.CreateAnd(N.CreateICmpEQ(Depth, N.getInt32(1)),
+                                N.CreateICmpEQ(TeamMode, N.getInt32(1)));
+    Instruction *Nested, *Call;
+    SplitBlockAndInsertIfThenElse(InTeam, Slow, &Nested, &Call);
+    IRBuilder<> S(Call);
     S.CreateCall(RT.strand_begin, Args);
+    IRBuilder<> NB(Nested);
+    noSan(NB).CreateStore(NB.getInt32(2), abiField(NB, T, KKR_ABI_STRAND_DEPTH));
+    noSan(NB).CreateStore(NB.getInt32(2), abiField(NB, T, KKR_ABI_TEAM_MODE));
+    for (auto [From, To] : {std::pair<unsigned, unsigned>{KKR_ABI_CUR_REC,
+                                                          KKR_ABI_SAVED_REC},
+                            {KKR_ABI_UPD_LO, KKR_ABI_SAVED_UPD_LO},
+                            {KKR_ABI_UPD_LEN, KKR_ABI_SAVED_UPD_LEN}})
+      noSan(NB).CreateStore(
+          noSan(NB).CreateLoad(NB.getInt64Ty(), abiField(NB, T, From)),
+          abiField(NB, T, To));
+    Value *TeamRec =
+        noSan(NB).CreateLoad(NB.getInt64Ty(), abiField(NB, T, KKR_ABI_TEAM_REC));
+    Value *Sub = NB.CreateAdd(
+        NB.CreateURem(I, NB.getInt64(KKR_ABI_TEAM_THREADS)), NB.getInt64(1));
+    noSan(NB).CreateStore(
+        NB.CreateAdd(TeamRec, NB.CreateShl(Sub, KKR_ABI_STRAND_SHIFT)),
+        abiField(NB, T, KKR_ABI_CUR_REC));
+    noSan(NB).CreateStore(I, abiField(NB, T, KKR_ABI_TEAM_IDX));
+    if (Upd && UpdSize) {
+      noSan(NB).CreateStore(NB.CreatePtrToInt(Upd, NB.getInt64Ty()),
+                            abiField(NB, T, KKR_ABI_UPD_LO));
+      noSan(NB).CreateStore(NB.getInt64(UpdSize),
+                            abiField(NB, T, KKR_ABI_UPD_LEN));
+    }
     IRBuilder<> F(Fast);
     noSan(F).CreateStore(F.getInt32(1), abiField(F, T, KKR_ABI_STRAND_DEPTH));
     Value *Item = noSan(F).CreateLoad(F.getInt64Ty(), abiField(F, T, KKR_ABI_ITEM_REC));
@@ -844,6 +881,9 @@ private:
   /// if (t && t->strand_mode && t->strand_depth == 1) {
   ///   t->strand_depth = 0; t->cur_rec = t->item_rec | BACKEND << SHIFT;
   ///   t->upd_len = 0;
+  /// } else if (t && t->strand_depth == 2 && t->team_mode == 2) {
+  ///   t->strand_depth = 1; t->team_mode = 1;
+  ///   t->cur_rec = t->saved_rec; t->upd = t->saved_upd;
   /// } else __kkrace_strand_end();
   void inlineStrandEnd(IRBuilder<> &B) {
     Instruction *At = &*B.GetInsertPoint();
@@ -863,9 +903,26 @@ private:
                              TB.CreateICmpEQ(Depth, TB.getInt32(1)));
     Instruction *Fast, *Slow;
     SplitBlockAndInsertIfThenElse(Ok, Then, &Fast, &Slow);
-    IRBuilder<> S(Slow);
+    IRBuilder<> N(Slow);
+    Value *TeamMode = noSan(N).CreateLoad(N.getInt32Ty(),
+                                          abiField(N, T, KKR_ABI_TEAM_MODE));
+    Value *InNested = N.CreateAnd(N.CreateICmpEQ(Depth, N.getInt32(2)),
+                                  N.CreateICmpEQ(TeamMode, N.getInt32(2)));
+    Instruction *Nested, *Call;
+    SplitBlockAndInsertIfThenElse(InNested, Slow, &Nested, &Call);
+    IRBuilder<> S(Call);
     S.SetCurrentDebugLocation(B.getCurrentDebugLocation());
     S.CreateCall(RT.strand_end, {});
+    IRBuilder<> NB(Nested);
+    noSan(NB).CreateStore(NB.getInt32(1), abiField(NB, T, KKR_ABI_STRAND_DEPTH));
+    noSan(NB).CreateStore(NB.getInt32(1), abiField(NB, T, KKR_ABI_TEAM_MODE));
+    for (auto [From, To] : {std::pair<unsigned, unsigned>{KKR_ABI_SAVED_REC,
+                                                          KKR_ABI_CUR_REC},
+                            {KKR_ABI_SAVED_UPD_LO, KKR_ABI_UPD_LO},
+                            {KKR_ABI_SAVED_UPD_LEN, KKR_ABI_UPD_LEN}})
+      noSan(NB).CreateStore(
+          noSan(NB).CreateLoad(NB.getInt64Ty(), abiField(NB, T, From)),
+          abiField(NB, T, To));
     IRBuilder<> F(Fast);
     noSan(F).CreateStore(F.getInt32(0), abiField(F, T, KKR_ABI_STRAND_DEPTH));
     Value *Item = noSan(F).CreateLoad(F.getInt64Ty(), abiField(F, T, KKR_ABI_ITEM_REC));

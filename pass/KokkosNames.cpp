@@ -298,6 +298,24 @@ static std::string spaceOfDevice(const std::string &Arg) {
   return isExecSpace(Arg) ? Arg : "";
 }
 
+/// A team-level policy (a nested loop of a team's code): TeamThreadRange,
+/// ThreadVectorRange, TeamVectorRange and their MD forms (Kokkos 4).
+static bool isNestedPolicy(const std::string &Type) {
+  for (const char *N :
+       {"TeamThreadRangeBoundariesStruct", "ThreadVectorRangeBoundariesStruct",
+        "TeamVectorRangeBoundariesStruct", "TeamThreadMDRange",
+        "ThreadVectorMDRange", "TeamVectorMDRange"})
+    if (Type.find(N) != std::string::npos)
+      return true;
+  return false;
+}
+
+/// The first parameter of a Kokkos::parallel_* call is a nested policy.
+static bool nestedDispatch(const NameParts &P) {
+  auto Ps = splitParams(P.Params);
+  return !Ps.empty() && isNestedPolicy(Ps[0]);
+}
+
 CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos) {
   CallInfo CI;
   NameParts P = demangleParts(Mangled);
@@ -368,6 +386,13 @@ CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos) {
     return op(KKR_OP_TEAM_BARRIER);
 
   if (Ctx == "Kokkos") {
+    // A nested loop of a team's code runs inside the team's strand, whose
+    // calls of the user's code are strands of their own: nothing for the
+    // runtime to do at the call itself.
+    if ((B == "parallel_for" || B == "parallel_reduce" ||
+         B == "parallel_scan") &&
+        nestedDispatch(P))
+      return CI;
     if (B == "parallel_for")
       return op(KKR_OP_PARALLEL_FOR);
     if (B == "parallel_reduce")

@@ -147,6 +147,7 @@ static void node_from(uint32_t node, uint32_t strand, kkr_node_info *n) {
 }
 
 static void node_current(kkr_thread *t, kkr_node_info *n) {
+  kkr_team_sync(t);
   node_from(t->cur_node, KKR_CUR_STRAND(t), n);
   if (n->type == KKR_NODE_STRAND) {
     /* The running strand's indices are known exactly. */

@@ -52,6 +52,19 @@ struct kkr_abi_thread {
   long long strand_idx0;         /* the current strand's index */
   unsigned long long upd_lo;     /* the strand's private reduction value */
   unsigned long long upd_len;
+  /* A team's nested TeamThreadRange iterations, begun and ended without a
+   * call (the runtime sets team_mode to 1 where that may happen: in a
+   * team's own code, no nested strand open; the inline code sets 2 while
+   * an iteration runs, and the runtime takes over what it finds in 2). */
+  unsigned int team_mode;
+  unsigned int team_pad;
+  unsigned long long team_rec;   /* the record bits of the team's thread 0
+                                    in its current phase: thread k of the
+                                    team is team_rec | k << 18 */
+  unsigned long long saved_rec;  /* mode 2: the team strand's cur_rec, */
+  unsigned long long saved_upd_lo; /* upd_lo and upd_len */
+  unsigned long long saved_upd_len;
+  long long team_idx;            /* mode 2: the nested iteration's index */
 };
 /* Byte offsets of its fields, for the pass. */
 #define KKR_ABI_STRAND_DEPTH 0
@@ -61,6 +74,14 @@ struct kkr_abi_thread {
 #define KKR_ABI_STRAND_IDX0 24
 #define KKR_ABI_UPD_LO 32
 #define KKR_ABI_UPD_LEN 40
+#define KKR_ABI_TEAM_MODE 48
+#define KKR_ABI_TEAM_REC 56
+#define KKR_ABI_SAVED_REC 64
+#define KKR_ABI_SAVED_UPD_LO 72
+#define KKR_ABI_SAVED_UPD_LEN 80
+#define KKR_ABI_TEAM_IDX 88
+/* The threads of a team: nested iteration i is thread i % 126 + 1. */
+#define KKR_ABI_TEAM_THREADS 126
 /* A strand of index i has the record bits item_rec | (i + 2) << 18, for
  * i below KKR_ABI_STRAND_INLINE_MAX; the runtime's own code does the rest. */
 #define KKR_ABI_STRAND_SHIFT 18

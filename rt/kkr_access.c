@@ -34,7 +34,19 @@ _Static_assert(__builtin_offsetof(kkr_thread, abi) == 0 &&
                    __builtin_offsetof(struct kkr_abi_thread, upd_lo) ==
                        KKR_ABI_UPD_LO &&
                    __builtin_offsetof(struct kkr_abi_thread, upd_len) ==
-                       KKR_ABI_UPD_LEN,
+                       KKR_ABI_UPD_LEN &&
+                   __builtin_offsetof(struct kkr_abi_thread, team_mode) ==
+                       KKR_ABI_TEAM_MODE &&
+                   __builtin_offsetof(struct kkr_abi_thread, team_rec) ==
+                       KKR_ABI_TEAM_REC &&
+                   __builtin_offsetof(struct kkr_abi_thread, saved_rec) ==
+                       KKR_ABI_SAVED_REC &&
+                   __builtin_offsetof(struct kkr_abi_thread, saved_upd_lo) ==
+                       KKR_ABI_SAVED_UPD_LO &&
+                   __builtin_offsetof(struct kkr_abi_thread, saved_upd_len) ==
+                       KKR_ABI_SAVED_UPD_LEN &&
+                   __builtin_offsetof(struct kkr_abi_thread, team_idx) ==
+                       KKR_ABI_TEAM_IDX,
                "kkr_abi.h offsets");
 int kkr_mt;
 

@@ -398,6 +398,7 @@ void kkr_node_host(kkr_thread *t) {
   t->multi_mask = ~(uint64_t)0; /* no host record is a MULTI read */
   t->cur_vc = &t->vc;
   t->item_op = NULL;
+  t->abi.team_mode = 0;
   t->abi.upd_len = 0;
   use_sites(t, t->info->sites);
   kkr_horizon_host(t);
@@ -415,6 +416,7 @@ void kkr_node_item(kkr_thread *t, kkr_op *op) {
   t->multi_mask = KKR_REC_NODE_BITS | 0xF;
   t->cur_vc = &t->item_vc;
   t->item_op = op;
+  t->abi.team_mode = 0;
   t->strand_count = 0;
   t->last_value_lo = t->last_value_hi = 0; /* Views may have come and gone */
   use_sites(t, op->item->sites);

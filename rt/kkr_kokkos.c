@@ -181,6 +181,7 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
   }
   if (t->nops == 0 && kkr_reports_pending)
     kkr_report_flush(); /* the host segment that found them has ended */
+  kkr_team_sync(t);
   uint32_t token = t->nops++;
   if (token >= KKR_MAX_OPS)
     return token; /* too deep: counted, not modeled */
@@ -444,12 +445,22 @@ static void team_set_rec(kkr_thread *t) {
           << KKR_REC_STRAND_SHIFT;
 }
 
+/* In a team's own code with no nested strand open: instrumented code may
+ * begin and end a TeamThreadRange iteration itself (kkr_abi.h). */
+static void team_own(kkr_thread *t) {
+  t->abi.team_rec = t->abi.item_rec |
+                    (uint64_t)(t->team_base + ((t->team_phase & 7u) << 7))
+                        << KKR_REC_STRAND_SHIFT;
+  t->abi.team_mode = 1;
+}
+
 /* A nested call of the user's code inside a team (a TeamThreadRange,
  * ThreadVectorRange or TeamVectorRange iteration, a nested reduction's or
  * scan's, a single): a thread of the team, unordered with the others. */
 static void team_nested_begin(kkr_thread *t, unsigned long long i0,
                               unsigned int nidx, uint32_t vector, void *value,
                               unsigned long long vsize) {
+  t->abi.team_mode = 0; /* (nested strands through the runtime from now) */
   uint32_t depth = t->team_nest++;
   if (depth < 4) {
     t->team_saved_sub[depth] = t->team_sub;
@@ -490,6 +501,8 @@ static void team_nested_end(kkr_thread *t) {
   if (depth == 0)
     t->team_sub_idx = -1;
   team_set_rec(t);
+  if (depth == 0 && t->abi.strand_depth == 1)
+    team_own(t);
 }
 
 void kkr_team_barrier(kkr_thread *t) {
@@ -497,6 +510,8 @@ void kkr_team_barrier(kkr_thread *t) {
     return;
   t->team_phase++;
   team_set_rec(t);
+  if (t->abi.team_mode == 1)
+    team_own(t);
 }
 
 /* The reduction value of unknown size (an array reduction's T*): in Kokkos'
@@ -525,6 +540,7 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
   kkr_thread *t = kkr_tls;
   if (!t)
     return;
+  kkr_team_sync(t);
   uint32_t vector = nidx & KKR_ABI_STRAND_VECTOR;
   nidx &= ~KKR_ABI_STRAND_VECTOR;
   if (t->abi.strand_depth++) {
@@ -561,6 +577,7 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
     t->team_nest = 0;
     t->team_sub_idx = -1;
     id = t->team_base;
+    team_own(t);
   }
   t->abi.cur_rec = t->abi.item_rec | (uint64_t)id << KKR_REC_STRAND_SHIFT;
   t->abi.strand_idx0 = (int64_t)(nidx ? i0 : t->strand_count - 1);
@@ -576,11 +593,13 @@ KKR_EXPORT void __kkrace_strand_end(void) {
   kkr_thread *t = kkr_tls;
   if (!t || t->abi.strand_depth == 0)
     return;
+  kkr_team_sync(t);
   if (--t->abi.strand_depth) {
     if (kkr_in_team_item(t))
       team_nested_end(t);
     return;
   }
+  t->abi.team_mode = 0;
   if (t->token_depth) { /* a token never released: the strand is over */
     t->atomic_depth -= t->token_depth;
     t->token_depth = 0;

@@ -402,6 +402,22 @@ void kkr_sync_atomic(uintptr_t addr, uint32_t aflags);
   ((t)->item_op && (t)->item_op->item && (t)->item_op->item->team)
 /* A team barrier in the running strand. */
 void kkr_team_barrier(kkr_thread *t);
+/* A nested TeamThreadRange iteration that instrumented code began inline
+ * (abi.team_mode 2): the runtime's own state says so from now on (and the
+ * iteration ends through the runtime).  Called where the runtime reads
+ * the team's state: team_nest, team_sub, team_sub_idx. */
+static inline void kkr_team_sync(kkr_thread *t) {
+  if (__builtin_expect(t->abi.team_mode == 2, 0)) {
+    t->abi.team_mode = 0;
+    t->team_saved_sub[0] = 0;
+    t->team_saved_upd[0][0] = t->abi.saved_upd_lo;
+    t->team_saved_upd[0][1] = t->abi.saved_upd_len;
+    t->team_nest = 1;
+    t->team_sub = (uint32_t)((t->abi.cur_rec - t->abi.team_rec) >>
+                             KKR_ABI_STRAND_SHIFT);
+    t->team_sub_idx = t->abi.team_idx;
+  }
+}
 
 /* ---- Deadlocks (kkr_deadlock.c) ----------------------------------------- */
 

@@ -126,6 +126,39 @@ int main() {
   CHECK(classifyCall("_ZNSt6vectorIiSaIiEE9push_backERKi", true).Kind ==
         CallKind::None);
 
+  // A nested loop of a team's code: no operation of its own.
+  CHECK(classifyCall("_ZN6Kokkos15parallel_reduceIiZZ4mainENK3$_1clERKNS_4Impl2"
+                     "0HostThreadTeamMemberINS_6SerialEEEEUliRdE_dS5_EENSt9enab"
+                     "le_ifIXaantsr6Kokkos10is_reducerIT1_EE5valuesr4Impl26is_"
+                     "host_thread_team_memberIT2_EE5valueEvE4typeERKNS2_31Team"
+                     "ThreadRangeBoundariesStructIT_SC_EERKT0_RSB_",
+                     false).Kind == CallKind::None);
+
+  // Team collectives and the thread's rank (divergent barriers).
+  CHECK(isTeamRank("_ZNK6Kokkos4Impl20HostThreadTeamMemberINS_6SerialEE9team_rankEv"));
+  CHECK(!isTeamRank("_ZNK6Kokkos4Impl20HostThreadTeamMemberINS_6SerialEE11league_rankEv"));
+  CHECK(teamCollective("_ZNK6Kokkos4Impl20HostThreadTeamMemberINS_6SerialEE12team_barrierEv") ==
+        "team_barrier");
+  CHECK(teamCollective("_ZNK6Kokkos4Impl20HostThreadTeamMemberINS_6SerialEE11team_reduceINS_3SumIdNS_9HostSpaceEEEEENSt9enable_ifIXsr10is_reducerIT_EE5valueEvE4typeERKS9_") ==
+        "team_reduce");
+  CHECK(teamCollective("_ZN6Kokkos15parallel_reduceIiZZ4mainENK3$_1clERKNS_4Impl2"
+                       "0HostThreadTeamMemberINS_6SerialEEEEUliRdE_dS5_EENSt9enab"
+                       "le_ifIXaantsr6Kokkos10is_reducerIT1_EE5valuesr4Impl26is_"
+                       "host_thread_team_memberIT2_EE5valueEvE4typeERKNS2_31Team"
+                       "ThreadRangeBoundariesStructIT_SC_EERKT0_RSB_") ==
+        "parallel_reduce");
+  // single(PerTeam) broadcasts a value to the team; without one it is no
+  // collective.
+  CHECK(teamCollective("_ZN6Kokkos6singleINS_4Impl20HostThreadTeamMemberINS_6Seri"
+                       "alEEEZZ4mainENK3$_0clERKS4_EUlRdE_dEENSt9enable_ifIXsr4Im"
+                       "pl26is_host_thread_team_memberIT_EE5valueEvE4typeERKNS1_1"
+                       "8ThreadSingleStructISB_EERKT0_RT1_") == "single");
+  CHECK(teamCollective("_ZN6Kokkos6singleINS_4Impl20HostThreadTeamMemberINS_6Seri"
+                       "alEEEZZ4mainENK3$_0clERKS4_EUlvE_EENSt9enable_ifIXsr4Impl"
+                       "26is_host_thread_team_memberIT_EE5valueEvE4typeERKNS1_18T"
+                       "hreadSingleStructISA_EERKT0_").empty());
+  CHECK(teamCollective("_ZN6Kokkos5fenceEv").empty());
+
   // Helpers.
   CHECK(stripTemplateArgs("Kokkos::Impl::ParallelFor<A, B<C>, Kokkos::Serial>") ==
         "Kokkos::Impl::ParallelFor");
