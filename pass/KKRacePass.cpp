@@ -797,6 +797,24 @@ private:
     return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), T, Offset);
   }
 
+  /// A team's nested iteration begins (To 2: strand_depth and team_mode
+  /// 2, the team strand's cur_rec and upd saved) or ends (To 1: both 1,
+  /// cur_rec and upd restored).
+  void teamNesting(IRBuilder<> &B, Value *T, unsigned To) {
+    noSan(B).CreateStore(B.getInt32(To), abiField(B, T, KKR_ABI_STRAND_DEPTH));
+    noSan(B).CreateStore(B.getInt32(To), abiField(B, T, KKR_ABI_TEAM_MODE));
+    static const std::pair<unsigned, unsigned> Saved[] = {
+        {KKR_ABI_CUR_REC, KKR_ABI_SAVED_REC},
+        {KKR_ABI_UPD_LO, KKR_ABI_SAVED_UPD_LO},
+        {KKR_ABI_UPD_LEN, KKR_ABI_SAVED_UPD_LEN}};
+    for (auto [Live, Save] : Saved) {
+      unsigned From = To == 2 ? Live : Save, Dst = To == 2 ? Save : Live;
+      noSan(B).CreateStore(
+          noSan(B).CreateLoad(B.getInt64Ty(), abiField(B, T, From)),
+          abiField(B, T, Dst));
+    }
+  }
+
   /// if (t && t->strand_mode && !t->strand_depth && i < MAX) {
   ///   t->strand_depth = 1; t->cur_rec = t->item_rec | (i + 2) << SHIFT;
   ///   t->strand_idx0 = i; [if (t->strand_mode == 2) t->upd = value;]
@@ -838,15 +856,7 @@ private:
     IRBuilder<> S(Call);
     S.CreateCall(RT.strand_begin, Args);
     IRBuilder<> NB(Nested);
-    noSan(NB).CreateStore(NB.getInt32(2), abiField(NB, T, KKR_ABI_STRAND_DEPTH));
-    noSan(NB).CreateStore(NB.getInt32(2), abiField(NB, T, KKR_ABI_TEAM_MODE));
-    for (auto [From, To] : {std::pair<unsigned, unsigned>{KKR_ABI_CUR_REC,
-                                                          KKR_ABI_SAVED_REC},
-                            {KKR_ABI_UPD_LO, KKR_ABI_SAVED_UPD_LO},
-                            {KKR_ABI_UPD_LEN, KKR_ABI_SAVED_UPD_LEN}})
-      noSan(NB).CreateStore(
-          noSan(NB).CreateLoad(NB.getInt64Ty(), abiField(NB, T, From)),
-          abiField(NB, T, To));
+    teamNesting(NB, T, 2);
     Value *TeamRec =
         noSan(NB).CreateLoad(NB.getInt64Ty(), abiField(NB, T, KKR_ABI_TEAM_REC));
     Value *Sub = NB.CreateAdd(
@@ -914,15 +924,7 @@ private:
     S.SetCurrentDebugLocation(B.getCurrentDebugLocation());
     S.CreateCall(RT.strand_end, {});
     IRBuilder<> NB(Nested);
-    noSan(NB).CreateStore(NB.getInt32(1), abiField(NB, T, KKR_ABI_STRAND_DEPTH));
-    noSan(NB).CreateStore(NB.getInt32(1), abiField(NB, T, KKR_ABI_TEAM_MODE));
-    for (auto [From, To] : {std::pair<unsigned, unsigned>{KKR_ABI_SAVED_REC,
-                                                          KKR_ABI_CUR_REC},
-                            {KKR_ABI_SAVED_UPD_LO, KKR_ABI_UPD_LO},
-                            {KKR_ABI_SAVED_UPD_LEN, KKR_ABI_UPD_LEN}})
-      noSan(NB).CreateStore(
-          noSan(NB).CreateLoad(NB.getInt64Ty(), abiField(NB, T, From)),
-          abiField(NB, T, To));
+    teamNesting(NB, T, 1);
     IRBuilder<> F(Fast);
     noSan(F).CreateStore(F.getInt32(0), abiField(F, T, KKR_ABI_STRAND_DEPTH));
     Value *Item = noSan(F).CreateLoad(F.getInt64Ty(), abiField(F, T, KKR_ABI_ITEM_REC));
