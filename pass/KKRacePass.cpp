@@ -797,6 +797,21 @@ private:
     return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), T, Offset);
   }
 
+  /// At At: if (strand_depth == Level && team_mode == Level) the returned
+  /// point, else *Else (a team's own code: Level 1; inside one of its
+  /// nested iterations begun inline: Level 2).
+  Instruction *teamLevel(Instruction *At, Value *T, Value *Depth,
+                         unsigned Level, Instruction **Else) {
+    IRBuilder<> B(At);
+    Value *TeamMode = noSan(B).CreateLoad(B.getInt32Ty(),
+                                          abiField(B, T, KKR_ABI_TEAM_MODE));
+    Value *Ok = B.CreateAnd(B.CreateICmpEQ(Depth, B.getInt32(Level)),
+                            B.CreateICmpEQ(TeamMode, B.getInt32(Level)));
+    Instruction *Then;
+    SplitBlockAndInsertIfThenElse(Ok, At, &Then, Else);
+    return Then;
+  }
+
   /// A team's nested iteration begins (To 2: strand_depth and team_mode
   /// 2, the team strand's cur_rec and upd saved) or ends (To 1: both 1,
   /// cur_rec and upd restored).
@@ -846,13 +861,8 @@ private:
         TB.CreateICmpULT(I, TB.getInt64(KKR_ABI_STRAND_INLINE_MAX)));
     Instruction *Fast, *Slow;
     SplitBlockAndInsertIfThenElse(Ok, Then, &Fast, &Slow);
-    IRBuilder<> N(Slow);
-    Value *TeamMode = noSan(N).CreateLoad(N.getInt32Ty(),
-                                          abiField(N, T, KKR_ABI_TEAM_MODE));
-    Value *InTeam = N.CreateAnd(N.CreateICmpEQ(Depth, N.getInt32(1)),
-                                N.CreateICmpEQ(TeamMode, N.getInt32(1)));
-    Instruction *Nested, *Call;
-    SplitBlockAndInsertIfThenElse(InTeam, Slow, &Nested, &Call);
+    Instruction *Call;
+    Instruction *Nested = teamLevel(Slow, T, Depth, 1, &Call);
     IRBuilder<> S(Call);
     S.CreateCall(RT.strand_begin, Args);
     IRBuilder<> NB(Nested);
@@ -913,13 +923,8 @@ private:
                              TB.CreateICmpEQ(Depth, TB.getInt32(1)));
     Instruction *Fast, *Slow;
     SplitBlockAndInsertIfThenElse(Ok, Then, &Fast, &Slow);
-    IRBuilder<> N(Slow);
-    Value *TeamMode = noSan(N).CreateLoad(N.getInt32Ty(),
-                                          abiField(N, T, KKR_ABI_TEAM_MODE));
-    Value *InNested = N.CreateAnd(N.CreateICmpEQ(Depth, N.getInt32(2)),
-                                  N.CreateICmpEQ(TeamMode, N.getInt32(2)));
-    Instruction *Nested, *Call;
-    SplitBlockAndInsertIfThenElse(InNested, Slow, &Nested, &Call);
+    Instruction *Call;
+    Instruction *Nested = teamLevel(Slow, T, Depth, 2, &Call);
     IRBuilder<> S(Call);
     S.SetCurrentDebugLocation(B.getCurrentDebugLocation());
     S.CreateCall(RT.strand_end, {});
