@@ -283,6 +283,7 @@ private:
       case CallKind::ExecIdent: execRef(CB, true); break;
       case CallKind::RawCopy: rawCopy(CB); break;
       case CallKind::Atomic: wrapAtomic(CB); break;
+      case CallKind::VectorLoop: vectorLoop(CB); break;
       case CallKind::None: break;
       }
     }
@@ -608,6 +609,7 @@ private:
     case CallKind::ExecIdent: return "exec-ident";
     case CallKind::RawCopy: return "raw-copy";
     case CallKind::Atomic: return "atomic";
+    case CallKind::VectorLoop: return "vector-loop";
     case CallKind::None: return "none";
     }
     return "?";
@@ -691,10 +693,13 @@ private:
       }
     }
     unsigned N = Idx.size();
-    // A ThreadVectorRange's lanes belong to the thread that runs the loop
-    // (KKR_ABI_STRAND_VECTOR): what that thread did before is theirs too.
-    if (CB->getFunction()->getName().contains(
-            "ThreadVectorRangeBoundariesStruct"))
+    // A ThreadVectorRange's lanes (KKR_ABI_STRAND_VECTOR) are forked by the
+    // thread that calls the loop (vectorLoop) and joined when it returns; a
+    // single(PerThread) (VectorSingleStruct) is its thread's code.
+    StringRef LoopName = CB->getFunction()->getName();
+    if (LoopName.contains("ThreadVectorRangeBoundariesStruct") ||
+        LoopName.contains("ThreadVectorMDRange") ||
+        LoopName.contains("VectorSingleStruct"))
       N |= KKR_ABI_STRAND_VECTOR;
     while (Idx.size() < 3)
       Idx.push_back(B.getInt64(0));
@@ -729,6 +734,12 @@ private:
     IRBuilder<> B(CB);
     B.CreateCall(RT.copy_range,
                  {Dst, Src, B.CreateZExtOrTrunc(Len, B.getInt64Ty())});
+  }
+
+  /// A thread's vector loop begins: the lanes begun from now on are its.
+  void vectorLoop(CallBase *CB) {
+    IRBuilder<> B(CB);
+    B.CreateCall(RT.vector_loop, {});
   }
 
   void wrapAtomic(CallBase *CB) {

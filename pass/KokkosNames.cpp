@@ -316,6 +316,15 @@ static bool nestedDispatch(const NameParts &P) {
   return !Ps.empty() && isNestedPolicy(Ps[0]);
 }
 
+/// The first parameter is a thread's vector range (its lanes), not a range
+/// over the team's threads (TeamVectorRange spans threads and lanes).
+static bool vectorDispatch(const NameParts &P) {
+  auto Ps = splitParams(P.Params);
+  return !Ps.empty() &&
+         (Ps[0].find("ThreadVectorRangeBoundariesStruct") != std::string::npos ||
+          Ps[0].find("ThreadVectorMDRange") != std::string::npos);
+}
+
 CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos) {
   CallInfo CI;
   NameParts P = demangleParts(Mangled);
@@ -391,8 +400,13 @@ CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos) {
     // runtime to do at the call itself.
     if ((B == "parallel_for" || B == "parallel_reduce" ||
          B == "parallel_scan") &&
-        nestedDispatch(P))
+        nestedDispatch(P)) {
+      // (Kokkos 4's ThreadVectorMDRange is a vector loop per row: its
+      // lanes are all one loop, the one the program called.)
+      if (vectorDispatch(P) && !CallerIsKokkos)
+        CI.Kind = CallKind::VectorLoop;
       return CI;
+    }
     if (B == "parallel_for")
       return op(KKR_OP_PARALLEL_FOR);
     if (B == "parallel_reduce")

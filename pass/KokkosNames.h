@@ -24,6 +24,7 @@ enum class CallKind {
   ExecIdent,   ///< Returns an execution space's internal instance pointer.
   RawCopy,     ///< Kokkos copies raw memory in its library.
   Atomic,      ///< A Kokkos atomic operation.
+  VectorLoop,  ///< A nested parallel_* over a thread's vector lanes.
 };
 
 /// Which argument of the call carries the operation's object.

@@ -146,6 +146,19 @@ static void node_from(uint32_t node, uint32_t strand, kkr_node_info *n) {
   }
 }
 
+/* A vector lane of the running team's phase: whose lane it is. */
+static void node_lane(const kkr_thread *t, kkr_node_info *n) {
+  uint32_t parent;
+  int64_t lane, parent_idx;
+  if (n->type != KKR_NODE_STRAND || !n->team || n->node != t->cur_node ||
+      !kkr_lanes_describe(t, n->strand, &lane, &parent, &parent_idx))
+    return;
+  n->lane = 1;
+  n->lane_idx = lane;
+  n->sub = parent;
+  n->sub_idx = parent == 0 || parent == KKR_TEAM_SINGLE ? -1 : parent_idx;
+}
+
 static void node_current(kkr_thread *t, kkr_node_info *n) {
   kkr_team_sync(t);
   node_from(t->cur_node, KKR_CUR_STRAND(t), n);
@@ -157,6 +170,7 @@ static void node_current(kkr_thread *t, kkr_node_info *n) {
     n->idx_exact = 1;
     if (n->team && n->sub && n->sub != KKR_TEAM_SINGLE && t->team_nest == 1)
       n->sub_idx = t->team_sub_idx;
+    node_lane(t, n);
   }
 }
 
@@ -256,8 +270,10 @@ void kkr_describe_strand(kkr_str *s, const kkr_node_info *n) {
     kkr_str_printf(s, "team %lld%s", (long long)n->idx[0], approx);
     if (n->team && n->sub == KKR_TEAM_SINGLE)
       kkr_str_printf(s, ", in a single");
-    else if (n->team && n->sub)
+    else if (n->team && n->sub && n->sub_idx >= 0)
       kkr_str_printf(s, ", nested iteration %lld", (long long)n->sub_idx);
+    if (n->lane)
+      kkr_str_printf(s, ", vector lane %lld", (long long)n->lane_idx);
     break;
   case 1:
     kkr_str_printf(s, "iteration %lld%s", (long long)n->idx[0], approx);
@@ -494,6 +510,7 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
   node_from(KKR_REC_NODE(prev),
             (kkr_node_info_is_host(KKR_REC_NODE(prev)) ? 0 : KKR_REC_STRAND(prev)),
             &old->node);
+  node_lane(t, &old->node);
   resolve_wrapped(&old->node, &cur->node);
   if ((prev & KKR_R_M) && old->node.node == cur->node.node &&
       old->node.strand == cur->node.strand) {

@@ -55,6 +55,8 @@ typedef struct {
   uint32_t sub;         /* 0: the team's own code; KKR_TEAM_SINGLE; else
                            a nested iteration's thread */
   int64_t sub_idx;      /* its nested iteration (-1: unknown) */
+  uint8_t lane;         /* a vector lane of that iteration: */
+  int64_t lane_idx;     /* its ThreadVectorRange index */
   uint32_t team_key;    /* the team as the strand id has it */
   uintptr_t inst_ident; /* GPU: the stream's key (0: the legacy default) */
 } kkr_node_info;

@@ -87,6 +87,10 @@ static void json_node(kkr_str *s, const kkr_node_info *n) {
                    n->nidx == 0 ? "team" : "iteration");
     if (!n->idx_exact)
       kkr_str_printf(s, ",\"strand_exact\":false");
+    if (n->team && n->sub && n->sub != KKR_TEAM_SINGLE && n->sub_idx >= 0)
+      kkr_str_printf(s, ",\"nested\":%lld", (long long)n->sub_idx);
+    if (n->lane)
+      kkr_str_printf(s, ",\"lane\":%lld", (long long)n->lane_idx);
     kkr_str_free(&idx);
   }
   if (n->type == KKR_NODE_COPY) {

@@ -137,6 +137,13 @@ static void print_explanation(kkr_str *s, const kkr_report *r) {
                    "  Nothing orders two %s of one %s: they may run in any "
                    "order, or at the same time.\n",
                    a->nidx == 0 ? "teams" : "iterations", kkr_work_kind(a));
+  } else if (!strcmp(r->subkind, "team-threads") && a->lane && b->lane &&
+             a->sub == b->sub && a->sub_idx == b->sub_idx) {
+    kkr_str_printf(s,
+                   "  Two vector lanes of one thread (ThreadVectorRange "
+                   "iterations) access the same memory: the lanes of one loop "
+                   "run at the same time (a vector reduction or an atomic is "
+                   "the fix).\n");
   } else if (!strcmp(r->subkind, "team-threads")) {
     kkr_str_printf(s,
                    "  Two threads of one team access the same memory and "

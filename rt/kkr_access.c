@@ -80,7 +80,9 @@ KKR_INLINE int ordered(const kkr_thread *t, uint64_t rec) {
     if (rec & KKR_R_M)
       return 0;
     uint32_t s = KKR_REC_STRAND(rec);
-    return s == KKR_CUR_STRAND(t) || s == KKR_STRAND_BACKEND;
+    if (s == KKR_CUR_STRAND(t) || s == KKR_STRAND_BACKEND)
+      return 1;
+    return KKR_UNLIKELY(t->lanes_on) && kkr_lanes_ordered(t, s);
   }
   if (known_before(t, node))
     return 1;
@@ -136,7 +138,7 @@ static KKR_NOINLINE int fast_update_more(kkr_thread *t, kkr_cell *c,
   uint64_t rec = access_rec(t, mask, acc);
   /* Another strand of this kernel read the same bytes: both reads stay
    * (MULTI) and there is nothing more to decide. */
-  if (!(acc & ACC_WRITE) && r && !(r & KKR_R_X) &&
+  if (!(acc & ACC_WRITE) && r && !(r & KKR_R_X) && !t->lanes_on &&
       KKR_REC_NODE(r) == t->cur_node && t->cur_is_item &&
       KKR_REC_MASK(r) == mask && KKR_CUR_STRAND(t) != KKR_STRAND_BACKEND &&
       KKR_REC_STRAND(r) != KKR_STRAND_BACKEND && !(w & KKR_R_X) &&
@@ -220,6 +222,11 @@ KKR_INLINE void note_conflict(conflict_list *cl, uint64_t rec) {
     cl->recs[cl->n++] = rec;
 }
 
+/* The record rec as strand's. */
+KKR_INLINE uint64_t with_strand(uint64_t rec, uint32_t strand) {
+  return (rec & ~KKR_REC_STRAND_BITS) | (uint64_t)strand << KKR_REC_STRAND_SHIFT;
+}
+
 /* A read joins the read set s; returns the set, which may have moved. */
 static kkr_readset *readset_add(kkr_thread *t, kkr_readset *s, uint64_t nr) {
   uint32_t nmask = KKR_REC_MASK(nr), j = 0;
@@ -228,8 +235,14 @@ static kkr_readset *readset_add(kkr_thread *t, kkr_readset *s, uint64_t nr) {
     uint64_t r = s->recs[i];
     if (!merged && KKR_REC_NODE(r) == t->cur_node &&
         (KKR_REC_MASK(r) & nmask)) {
-      if (KKR_REC_STRAND(r) != KKR_CUR_STRAND(t) && !ordered(t, r))
-        r |= KKR_R_M;
+      uint32_t fold;
+      if (KKR_REC_STRAND(r) != KKR_CUR_STRAND(t) && !ordered(t, r)) {
+        if (t->lanes_on && !(r & KKR_R_M) &&
+            (fold = kkr_lanes_fold(t, KKR_REC_STRAND(r))))
+          r = with_strand(r, fold);
+        else
+          r |= KKR_R_M;
+      }
       r |= (uint64_t)nmask << 4;
       merged = 1;
     } else if (ordered(t, r) && !(KKR_REC_MASK(r) & ~nmask)) {
@@ -267,7 +280,13 @@ static void record_read(kkr_thread *t, uint64_t *pr, uint64_t nr) {
     *pr = nr; /* the old read is ordered before this one */
   } else if (KKR_REC_NODE(r) == t->cur_node && (KKR_REC_MASK(r) & nmask) &&
              KKR_REC_STRAND(r) != KKR_STRAND_BACKEND) {
-    *pr = r | KKR_R_M | (uint64_t)nmask << 4; /* strands of one item */
+    uint32_t fold = t->lanes_on && !(r & KKR_R_M)
+                        ? kkr_lanes_fold(t, KKR_REC_STRAND(r))
+                        : 0;
+    if (fold) /* sibling lanes: to everyone else, their thread read */
+      *pr = with_strand(nr, fold) | (r & 0xFF0);
+    else
+      *pr = r | KKR_R_M | (uint64_t)nmask << 4; /* strands of one item */
   } else {
     kkr_readset *s = kkr_readset_new(4);
     s->recs[0] = r;

@@ -454,9 +454,132 @@ static void team_own(kkr_thread *t) {
   t->abi.team_mode = 1;
 }
 
+/* ---- Vector lanes (kkr_lanes in kkr_rt.h) -------------------------------- */
+
+#define LANE_BIT(m, s) ((m)[(s) >> 6] >> ((s) & 63) & 1u)
+#define LANE_SET(m, s) ((m)[(s) >> 6] |= 1ull << ((s) & 63))
+
+static void lanes_reset(kkr_thread *t) {
+  if (!t->lanes_on)
+    return;
+  t->lanes_on = 0;
+  kkr_lanes *l = &t->lanes;
+  l->serial = l->open = 0;
+  l->threads[0] = l->threads[1] = 0;
+  l->ambiguous[0] = l->ambiguous[1] = 0;
+  memset(l->parent_of, 0, sizeof l->parent_of);
+}
+
+/* A sub sub runs as a thread of the team (a parent of lanes, or a nested
+ * iteration begun through the runtime). */
+static void lanes_thread(kkr_lanes *l, uint32_t sub) {
+  LANE_SET(l->threads, sub);
+  if (l->parent_of[sub])
+    LANE_SET(l->ambiguous, sub);
+}
+
+/* A ThreadVectorRange loop begins in the current strand (its thread). */
+KKR_EXPORT void __kkrace_vector_loop(void) {
+  kkr_thread *t = kkr_tls;
+  if (!t || !t->abi.strand_depth)
+    return;
+  kkr_team_sync(t);
+  if (!kkr_in_team_item(t))
+    return;
+  kkr_lanes *l = &t->lanes;
+  if (!t->lanes_on) {
+    t->lanes_on = 1;
+    l->next = KKR_ABI_TEAM_THREADS;
+  } else if (l->parent_of[t->team_sub]) {
+    return; /* (a lane does not fork lanes) */
+  }
+  l->open = ++l->serial;
+  l->parent = t->team_sub;
+  l->nsubs = l->count = 0;
+  lanes_thread(l, t->team_sub);
+}
+
+/* The sub of the open loop's next lane: a fresh one for each of its first
+ * KKR_LANES_PER_LOOP lanes while the phase has some (no thread seen, no
+ * lane before), then the loop's subs in turn; the thread's own sub when
+ * none is left (the lanes are then their thread, as a loop is without
+ * lanes). */
+static uint32_t lane_sub(kkr_thread *t, unsigned long long i0) {
+  kkr_lanes *l = &t->lanes;
+  uint32_t q = l->count++;
+  if (q == l->nsubs && q < KKR_LANES_PER_LOOP) {
+    while (l->next >= 1 && (l->next == l->parent || l->parent_of[l->next] ||
+                            LANE_BIT(l->threads, l->next)))
+      l->next--;
+    if (l->next >= 1) {
+      uint32_t s = l->next--;
+      l->parent_of[s] = (uint8_t)(l->parent + 1);
+      l->loop_of[s] = l->open;
+      l->parent_idx[s] = t->team_sub_idx;
+      l->subs[l->nsubs++] = (uint8_t)s;
+    }
+  }
+  if (!l->nsubs)
+    return l->parent;
+  uint32_t s = l->subs[q % l->nsubs];
+  l->lane_idx[s] = (int64_t)i0;
+  return s;
+}
+
+int kkr_lanes_ordered(const kkr_thread *t, uint32_t rs) {
+  uint32_t cs = KKR_CUR_STRAND(t);
+  if (rs < 2 || cs < 2 || KKR_TEAM_OF(rs) != KKR_TEAM_OF(cs) ||
+      KKR_TEAM_PHASE(rs) != KKR_TEAM_PHASE(cs))
+    return 0;
+  const kkr_lanes *l = &t->lanes;
+  uint32_t a = KKR_TEAM_SUB(cs), b = KKR_TEAM_SUB(rs);
+  /* (A sub that was a lane and a thread: either may be meant; say
+   * ordered, the one answer that cannot make a false report.) */
+  if (LANE_BIT(l->ambiguous, a) || LANE_BIT(l->ambiguous, b))
+    return 1;
+  uint32_t pa = l->parent_of[a] ? l->parent_of[a] - 1u : a;
+  uint32_t pb = l->parent_of[b] ? l->parent_of[b] - 1u : b;
+  if (pa != pb)
+    return 0; /* lanes or threads of different threads */
+  /* Lanes of one thread: siblings of one loop are unordered; a thread's
+   * lanes are ordered with its own code and with its other loops' lanes. */
+  return !(l->parent_of[a] && l->parent_of[b] && l->loop_of[a] == l->loop_of[b]);
+}
+
+uint32_t kkr_lanes_fold(const kkr_thread *t, uint32_t rs) {
+  uint32_t cs = KKR_CUR_STRAND(t);
+  if (rs < 2 || cs < 2 || KKR_TEAM_OF(rs) != KKR_TEAM_OF(cs) ||
+      KKR_TEAM_PHASE(rs) != KKR_TEAM_PHASE(cs))
+    return 0;
+  const kkr_lanes *l = &t->lanes;
+  uint32_t a = KKR_TEAM_SUB(cs), b = KKR_TEAM_SUB(rs);
+  if (a == b || !l->parent_of[a] || l->parent_of[a] != l->parent_of[b] ||
+      l->loop_of[a] != l->loop_of[b])
+    return 0;
+  return cs - a + (l->parent_of[a] - 1u);
+}
+
+int kkr_lanes_describe(const kkr_thread *t, uint32_t strand, int64_t *lane,
+                       uint32_t *parent, int64_t *parent_idx) {
+  if (!t || !t->lanes_on || strand < 2 || !kkr_in_team_item(t) ||
+      KKR_TEAM_OF(strand) != KKR_TEAM_OF(t->team_base) ||
+      KKR_TEAM_PHASE(strand) != (t->team_phase & 7u))
+    return 0;
+  const kkr_lanes *l = &t->lanes;
+  uint32_t s = KKR_TEAM_SUB(strand);
+  if (!l->parent_of[s] || LANE_BIT(l->ambiguous, s))
+    return 0;
+  *lane = l->lane_idx[s];
+  *parent = l->parent_of[s] - 1u;
+  *parent_idx = l->parent_idx[s];
+  return 1;
+}
+
 /* A nested call of the user's code inside a team (a TeamThreadRange,
  * ThreadVectorRange or TeamVectorRange iteration, a nested reduction's or
- * scan's, a single): a thread of the team, unordered with the others. */
+ * scan's, a single): a thread of the team, unordered with the others; or a
+ * vector lane of the running thread (ordered with the thread's own code, not
+ * with the loop's other lanes: lane_sub); a single(PerThread) is its thread. */
 static void team_nested_begin(kkr_thread *t, unsigned long long i0,
                               unsigned int nidx, uint32_t vector, void *value,
                               unsigned long long vsize) {
@@ -475,14 +598,18 @@ static void team_nested_begin(kkr_thread *t, unsigned long long i0,
   }
   uint32_t sub;
   if (vector)
-    sub = t->team_sub; /* a lane of the running thread: the same thread
-                          (races between lanes are not told apart) */
+    sub = nidx && t->lanes_on && t->lanes.open &&
+                  t->lanes.parent == t->team_sub
+              ? lane_sub(t, i0)
+              : t->team_sub;
   else if (nidx == 0)
     sub = KKR_TEAM_SINGLE;
   else if (t->team_sub == 0 || t->team_sub == KKR_TEAM_SINGLE)
     sub = (uint32_t)(i0 % 126) + 1;
-  else /* a vector lane of a thread's iteration */
+  else /* a nested iteration of a thread's iteration */
     sub = (uint32_t)((t->team_sub * 31u + i0) % 126) + 1;
+  if (!vector && t->lanes_on)
+    lanes_thread(&t->lanes, sub);
   t->team_sub = sub;
   if (nidx && depth == 0)
     t->team_sub_idx = (int64_t)i0;
@@ -508,6 +635,7 @@ static void team_nested_end(kkr_thread *t) {
 void kkr_team_barrier(kkr_thread *t) {
   if (!kkr_in_team_item(t))
     return;
+  lanes_reset(t);
   t->team_phase++;
   team_set_rec(t);
   if (t->abi.team_mode == 1)
@@ -576,6 +704,7 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
     t->team_sub = 0;
     t->team_nest = 0;
     t->team_sub_idx = -1;
+    lanes_reset(t);
     id = t->team_base;
     team_own(t);
   }
@@ -600,6 +729,7 @@ KKR_EXPORT void __kkrace_strand_end(void) {
     return;
   }
   t->abi.team_mode = 0;
+  lanes_reset(t);
   if (t->token_depth) { /* a token never released: the strand is over */
     t->atomic_depth -= t->token_depth;
     t->token_depth = 0;

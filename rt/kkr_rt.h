@@ -153,15 +153,41 @@ typedef struct kkr_op {
   kkr_vc snap;            /* fences: what the fence teaches, taken at begin */
 } kkr_op;
 
+/* The vector lanes (ThreadVectorRange iterations) of the running team in
+ * its current phase.  A lane is a strand of its own, with a sub of the team
+ * strand id that no thread of the team took in the phase; the table says
+ * whose lane it is and of which loop, for the decisions that the strand ids
+ * alone cannot make: a lane is ordered after what its thread did before the
+ * loop (the thread forks its lanes) and before what it does after (Kokkos
+ * joins the lanes when the loop returns), and sibling lanes of one loop are
+ * unordered (kkr_lanes_ordered).  Valid while lanes_on; reset by a team
+ * barrier and at the end of each team. */
+#define KKR_LANES_PER_LOOP 8
+typedef struct {
+  uint32_t serial;        /* vector loops begun in the phase */
+  uint32_t open;          /* the serial of the loop running now (0: none) */
+  uint32_t parent;        /* its thread's sub */
+  uint32_t nsubs, count;  /* subs it took, lanes it began */
+  uint32_t next;          /* the next sub to try, from the top down */
+  uint8_t subs[KKR_LANES_PER_LOOP];
+  uint64_t threads[2];    /* subs seen running as threads */
+  uint64_t ambiguous[2];  /* subs seen as a lane and as a thread */
+  uint8_t parent_of[128]; /* a lane's thread's sub + 1 (0: not a lane) */
+  uint32_t loop_of[128];  /* a lane's loop */
+  int64_t lane_idx[128];  /* a lane's index, and its thread's nested */
+  int64_t parent_idx[128];/* iteration (for reports) */
+} kkr_lanes;
+
 /* Per-thread state.  The first fields are read on every access. */
 typedef struct kkr_thread {
   struct kkr_abi_thread abi; /* what instrumented code touches (kkr_abi.h) */
   union {
     struct {
-      uint32_t ignore;       /* > 0: accesses are not checked */
+      uint16_t ignore;       /* > 0: accesses are not checked */
+      uint16_t lanes_on;     /* vector lanes in the team's phase (lanes) */
       uint32_t atomic_depth; /* > 0: accesses are atomic by intent */
     };
-    uint64_t nofast;         /* either: no inline decision */
+    uint64_t nofast;         /* any: no inline decision */
   };
   uintptr_t atomic_pc;    /* where the program called the Kokkos atomic */
   uintptr_t priv_lo, priv_len; /* stack frames private to the op in progress */
@@ -200,6 +226,7 @@ typedef struct kkr_thread {
   uint32_t team_sub;
   int64_t team_sub_idx;   /* the nested iteration, exactly */
   uint32_t team_nest;     /* nested strands open */
+  kkr_lanes lanes;        /* the vector lanes of the team's phase */
   uint32_t team_saved_sub[4];
   uintptr_t team_saved_upd[4][2]; /* the enclosing value of a nested
                                      reduction or scan (upd_lo, upd_len) */
@@ -402,6 +429,17 @@ void kkr_sync_atomic(uintptr_t addr, uint32_t aflags);
   ((t)->item_op && (t)->item_op->item && (t)->item_op->item->team)
 /* A team barrier in the running strand. */
 void kkr_team_barrier(kkr_thread *t);
+/* Same node, same team, another strand: whether the record of strand rs is
+ * ordered before the current strand all the same, by a vector loop's fork
+ * or join (kkr_lanes). */
+int kkr_lanes_ordered(const kkr_thread *t, uint32_t rs);
+/* The strand id that a read of sibling lanes (rs and the current lane, of
+ * one loop) is kept under: their thread's; 0 if they are not siblings. */
+uint32_t kkr_lanes_fold(const kkr_thread *t, uint32_t rs);
+/* A team strand id's lane: its index, its thread's sub and nested
+ * iteration; 0 if the id is no lane of the current phase. */
+int kkr_lanes_describe(const kkr_thread *t, uint32_t strand, int64_t *lane,
+                       uint32_t *parent, int64_t *parent_idx);
 /* A nested TeamThreadRange iteration that instrumented code began inline
  * (abi.team_mode 2): the runtime's own state says so from now on (and the
  * iteration ends through the runtime).  Called where the runtime reads

@@ -134,6 +134,21 @@ int main() {
                      "ThreadRangeBoundariesStructIT_SC_EERKT0_RSB_",
                      false).Kind == CallKind::None);
 
+  // A thread's vector loop, called by the program: its lanes begin there
+  // (Kokkos' own nested calls are part of the loop the program called).
+  const char *VectorFor =
+      "_ZN6Kokkos12parallel_forIiZZZ4mainENK3$_0clERKNS_4Impl20HostThreadTeamMe"
+      "mberINS_6SerialEEEENKUliE_clEiEUliE_S5_EEvRKNS2_33ThreadVectorRangeBoun"
+      "dariesStructIT_T1_EERKT0_PPKNSt9enable_ifIXsr4Impl26is_host_thread_team"
+      "_memberISC_EE5valueEvE4typeE";
+  CHECK(classifyCall(VectorFor, false).Kind == CallKind::VectorLoop);
+  CHECK(classifyCall(VectorFor, true).Kind == CallKind::None);
+  CHECK(classifyCall("_ZN6Kokkos12parallel_forINS_4RankILj2ELNS_7IterateE0ELS2_0"
+                     "EEENS_4Impl20HostThreadTeamMemberINS_6SerialEEEZZZ4mainENK"
+                     "3$_0clERKS7_ENKUliE_clEiEUliiE_EEvRKNS_19ThreadVectorMDRan"
+                     "geIT_T0_EERKT1_",
+                     false).Kind == CallKind::VectorLoop);
+
   // Team collectives and the thread's rank (divergent barriers).
   CHECK(isTeamRank("_ZNK6Kokkos4Impl20HostThreadTeamMemberINS_6SerialEE9team_rankEv"));
   CHECK(!isTeamRank("_ZNK6Kokkos4Impl20HostThreadTeamMemberINS_6SerialEE11league_rankEv"));
