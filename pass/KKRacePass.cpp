@@ -271,7 +271,15 @@ private:
     if (!CallerIsKokkos && !StrandBodies.count(&F) && callsIntoKokkos(Work))
       escapeCapturedLocals(F);
     bool Changed = !CallerIsKokkos && markDivergentBranches(F);
+    // A team collective that calls another (team_reduce(r) calls
+    // team_reduce(r, value)): the team meets once, at the outer call.
+    bool InCollective =
+        CallerIsKokkos && classify(F.getName(), true).Kind == CallKind::Op &&
+        classify(F.getName(), true).OpKind == KKR_OP_TEAM_BARRIER;
     for (auto &[CB, Info] : Work) {
+      if (InCollective && Info.Kind == CallKind::Op &&
+          Info.OpKind == KKR_OP_TEAM_BARRIER)
+        continue;
       if (traceEnabled())
         errs() << "kkrace: " << F.getName() << ": "
                << kindName(Info) << " " << CB->getCalledFunction()->getName()
