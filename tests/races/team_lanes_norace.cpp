@@ -1,8 +1,9 @@
 // Vector lanes done right: a thread's lanes see what the thread wrote
 // before the loop and the thread sees what they wrote once the loop
-// returns; two loops of one thread are ordered; a vector reduction and a
-// single(PerThread) are the thread's; the lanes of a single(PerTeam)
-// write their own elements; more lanes than kkrace tells apart in one phase.
+// returns; two loops of one thread are ordered; a vector reduction, a
+// vector scan and a single(PerThread) are the thread's; the lanes of a
+// single(PerTeam) write their own elements; more lanes than kkrace tells
+// apart in one phase.
 // EXPECT: no-report
 #include <Kokkos_Core.hpp>
 #include <cstdio>
@@ -40,6 +41,10 @@ int main(int argc, char *argv[]) {
               acc += z(i, l) * y(i, l);
             }, d);
             dot(i) = d;
+            Kokkos::parallel_scan(Kokkos::ThreadVectorRange(m, lanes), [&](int l, double &s, bool final) {
+              s += y(i, l);
+              if (final) z(i, l) = s;
+            });
             Kokkos::single(Kokkos::PerThread(m), [&]() { dot(i) += row(i); });
             x(i) = dot(i);
           });
