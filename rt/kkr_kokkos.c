@@ -526,13 +526,24 @@ static uint32_t lane_sub(kkr_thread *t, unsigned long long i0) {
   return s;
 }
 
-int kkr_lanes_ordered(const kkr_thread *t, uint32_t rs) {
+/* The subs of the current strand (a) and of strand rs (b), if both are of
+ * the running team's phase. */
+static int lanes_subs(const kkr_thread *t, uint32_t rs, uint32_t *a,
+                      uint32_t *b) {
   uint32_t cs = KKR_CUR_STRAND(t);
   if (rs < 2 || cs < 2 || KKR_TEAM_OF(rs) != KKR_TEAM_OF(cs) ||
       KKR_TEAM_PHASE(rs) != KKR_TEAM_PHASE(cs))
     return 0;
+  *a = KKR_TEAM_SUB(cs);
+  *b = KKR_TEAM_SUB(rs);
+  return 1;
+}
+
+int kkr_lanes_ordered(const kkr_thread *t, uint32_t rs) {
   const kkr_lanes *l = &t->lanes;
-  uint32_t a = KKR_TEAM_SUB(cs), b = KKR_TEAM_SUB(rs);
+  uint32_t a, b;
+  if (!lanes_subs(t, rs, &a, &b))
+    return 0;
   /* (A sub that was a lane and a thread: either may be meant; say
    * ordered, the one answer that cannot make a false report.) */
   if (LANE_BIT(l->ambiguous, a) || LANE_BIT(l->ambiguous, b))
@@ -547,16 +558,12 @@ int kkr_lanes_ordered(const kkr_thread *t, uint32_t rs) {
 }
 
 uint32_t kkr_lanes_fold(const kkr_thread *t, uint32_t rs) {
-  uint32_t cs = KKR_CUR_STRAND(t);
-  if (rs < 2 || cs < 2 || KKR_TEAM_OF(rs) != KKR_TEAM_OF(cs) ||
-      KKR_TEAM_PHASE(rs) != KKR_TEAM_PHASE(cs))
-    return 0;
   const kkr_lanes *l = &t->lanes;
-  uint32_t a = KKR_TEAM_SUB(cs), b = KKR_TEAM_SUB(rs);
-  if (a == b || !l->parent_of[a] || l->parent_of[a] != l->parent_of[b] ||
-      l->loop_of[a] != l->loop_of[b])
+  uint32_t a, b;
+  if (!lanes_subs(t, rs, &a, &b) || a == b || !l->parent_of[a] ||
+      l->parent_of[a] != l->parent_of[b] || l->loop_of[a] != l->loop_of[b])
     return 0;
-  return cs - a + (l->parent_of[a] - 1u);
+  return KKR_CUR_STRAND(t) - a + (l->parent_of[a] - 1u);
 }
 
 int kkr_lanes_describe(const kkr_thread *t, uint32_t strand, int64_t *lane,
