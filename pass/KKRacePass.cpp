@@ -268,17 +268,18 @@ private:
       if (Info.Kind != CallKind::None)
         Work.push_back({CB, Info});
     }
-    if (!CallerIsKokkos && !StrandBodies.count(&F) && callsIntoKokkos(Work))
+    if (!CallerIsKokkos && !StrandBodies.count(&F) && callsIntoKokkos(Work)) {
       escapeCapturedLocals(F);
+      markCallTemporaries(F);
+    }
     bool Changed = !CallerIsKokkos && markDivergentBranches(F);
-    // A team collective that calls another (team_reduce(r) calls
-    // team_reduce(r, value)): the team meets once, at the outer call.
-    bool InCollective =
-        CallerIsKokkos && classify(F.getName(), true).Kind == CallKind::Op &&
-        classify(F.getName(), true).OpKind == KKR_OP_TEAM_BARRIER;
+    // A Kokkos operation that calls another of its kind (parallel_for(label,
+    // n, f) calls parallel_for(label, policy, f); team_reduce(r) calls
+    // team_reduce(r, value)): one operation, the outer call.
+    CallInfo Self = classify(F.getName(), true);
+    bool InOp = CallerIsKokkos && Self.Kind == CallKind::Op;
     for (auto &[CB, Info] : Work) {
-      if (InCollective && Info.Kind == CallKind::Op &&
-          Info.OpKind == KKR_OP_TEAM_BARRIER)
+      if (InOp && Info.Kind == CallKind::Op && Info.OpKind == Self.OpKind)
         continue;
       if (traceEnabled())
         errs() << "kkrace: " << F.getName() << ": "
@@ -562,6 +563,102 @@ private:
     IRBuilder<> B(&*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
     for (AllocaInst *AI : Captured)
       B.CreateCall(RT.escape, {AI});
+  }
+
+  /// The program's locals that only a Kokkos operation's call reads: a
+  /// dispatch's label string, its policy, its lambda (Kokkos copies the
+  /// functor and the policy, and reads the label, while the call runs),
+  /// built and destroyed by their own constructors and destructors and
+  /// used by nothing else.  No other node can reach their bytes: they are
+  /// not instrumented, as a strand's own locals are not.
+  void markCallTemporaries(Function &F) {
+    MDNode *Tag = MDNode::get(C, {});
+    for (Instruction &I : F.getEntryBlock())
+      if (auto *AI = dyn_cast<AllocaInst>(&I))
+        if (AI->isStaticAlloca() && !AI->hasMetadata(KKR_STRAND_LOCAL_MD) &&
+            onlyReadByOps(AI)) {
+          AI->setMetadata(KKR_STRAND_LOCAL_MD, Tag);
+          if (traceEnabled())
+            errs() << "kkrace: " << F.getName() << ": call temporary " << *AI
+                   << "\n";
+        }
+  }
+
+  /// AI's address goes to a Kokkos operation and otherwise only to loads,
+  /// stores into it, and member functions of its own object that keep
+  /// nothing: Kokkos' classes', the string's and allocator's, a lambda's
+  /// constructor and destructor.  (A call that returns a pointer may
+  /// return AI's: its uses are followed too.)
+  bool onlyReadByOps(AllocaInst *AI) {
+    SmallVector<const Value *, 16> Work{AI};
+    SmallPtrSet<const Value *, 16> Seen{AI};
+    bool ToOp = false;
+    while (!Work.empty()) {
+      const Value *V = Work.pop_back_val();
+      for (const Use &U : V->uses()) {
+        const auto *User = cast<Instruction>(U.getUser());
+        if (isa<GetElementPtrInst>(User) || isa<BitCastInst>(User) ||
+            isa<AddrSpaceCastInst>(User)) {
+          if (Seen.insert(User).second)
+            Work.push_back(User);
+          continue;
+        }
+        if (isa<LoadInst>(User))
+          continue;
+        if (const auto *SI = dyn_cast<StoreInst>(User)) {
+          if (SI->getValueOperand() == V || !SI->isSimple())
+            return false;
+          continue;
+        }
+        const auto *CB = dyn_cast<CallBase>(User);
+        if (!CB || CB->isCallee(&U))
+          return false;
+        if (isa<IntrinsicInst>(CB)) {
+          if (isa<LifetimeIntrinsic>(CB) || isa<DbgInfoIntrinsic>(CB) ||
+              isa<MemIntrinsic>(CB))
+            continue;
+          return false;
+        }
+        const Function *Callee = CB->getCalledFunction();
+        if (!Callee || !Callee->hasName())
+          return false;
+        if (Callee == RT.escape.getCallee())
+          continue; // (keeps it in memory, nothing more)
+        const CallInfo &Info = classify(Callee->getName(), false);
+        if (Info.Kind == CallKind::Op) {
+          ToOp = true;
+          continue;
+        }
+        if (!keepsNothing(CB, U.getOperandNo()))
+          return false;
+        if (CB->getType()->isPointerTy() && Seen.insert(CB).second)
+          Work.push_back(CB);
+      }
+    }
+    return ToOp;
+  }
+
+  /// Argument Arg of CB keeps nothing of its address: an argument of the
+  /// string's or allocator's members, or 'this' of a member function of a
+  /// Kokkos class, or of a lambda's constructor or destructor.
+  bool keepsNothing(const CallBase *CB, unsigned Arg) {
+    NameParts P = demangleParts(CB->getCalledFunction()->getName().str());
+    if (!P.Valid)
+      return false;
+    std::string Ctx = stripTemplateArgs(P.Context);
+    if (Ctx == "std::__cxx11::basic_string" || Ctx == "std::basic_string" ||
+        Ctx == "std::allocator" || Ctx == "std::__new_allocator")
+      return true;
+    unsigned This = CB->hasStructRetAttr() ? 1 : 0;
+    bool Member = splitParams(P.Params).size() + This + 1 == CB->arg_size();
+    if (!Member || Arg != This)
+      return false;
+    if (isKokkosContext(P.Context))
+      return true;
+    size_t Last = P.Context.rfind("::");
+    StringRef Type = StringRef(P.Context).substr(Last == std::string::npos ? 0 : Last + 2);
+    return P.CtorOrDtor && (Type.starts_with("$_") || Type.starts_with("{lambda") ||
+                            Type.starts_with("'lambda"));
   }
 
   /// Whether the address of AI is stored somewhere, returned, turned into
