@@ -49,6 +49,8 @@
 
 /// Metadata on the allocas of the user's functors (see findStrandBodies).
 #define KKR_STRAND_LOCAL_MD "kkrace.strand_local"
+/// ... and on a dispatch's temporaries (markCallTemporaries), too.
+#define KKR_CALL_TEMP_MD "kkrace.call_temp"
 
 using namespace llvm;
 using namespace kkrace;
@@ -565,12 +567,12 @@ private:
       B.CreateCall(RT.escape, {AI});
   }
 
-  /// The program's locals that only a Kokkos operation's call reads: a
-  /// dispatch's label string, its policy, its lambda (Kokkos copies the
-  /// functor and the policy, and reads the label, while the call runs),
-  /// built and destroyed by their own constructors and destructors and
-  /// used by nothing else.  No other node can reach their bytes: they are
-  /// not instrumented, as a strand's own locals are not.
+  /// The program's locals that only its own thread's code and Kokkos'
+  /// calls read: a dispatch's label string, its policy, its lambda (Kokkos
+  /// copies the functor and the policy, and reads the label, while the call
+  /// runs), a string's allocator, built and destroyed by their own
+  /// constructors and destructors.  No other node can reach their bytes:
+  /// they are not instrumented, as a strand's own locals are not.
   void markCallTemporaries(Function &F) {
     MDNode *Tag = MDNode::get(C, {});
     for (Instruction &I : F.getEntryBlock())
@@ -578,21 +580,21 @@ private:
         if (AI->isStaticAlloca() && !AI->hasMetadata(KKR_STRAND_LOCAL_MD) &&
             onlyReadByOps(AI)) {
           AI->setMetadata(KKR_STRAND_LOCAL_MD, Tag);
+          AI->setMetadata(KKR_CALL_TEMP_MD, Tag);
           if (traceEnabled())
             errs() << "kkrace: " << F.getName() << ": call temporary " << *AI
                    << "\n";
         }
   }
 
-  /// AI's address goes to a Kokkos operation and otherwise only to loads,
-  /// stores into it, and member functions of its own object that keep
-  /// nothing: Kokkos' classes', the string's and allocator's, a lambda's
-  /// constructor and destructor.  (A call that returns a pointer may
-  /// return AI's: its uses are followed too.)
+  /// AI's address goes only to Kokkos operations, loads, stores into it,
+  /// and functions that keep nothing of it: the members of Kokkos' classes
+  /// called on it, the string's and allocator's, a lambda's constructor and
+  /// destructor.  (A call that returns a pointer may return AI's: its uses
+  /// are followed too.)
   bool onlyReadByOps(AllocaInst *AI) {
     SmallVector<const Value *, 16> Work{AI};
     SmallPtrSet<const Value *, 16> Seen{AI};
-    bool ToOp = false;
     while (!Work.empty()) {
       const Value *V = Work.pop_back_val();
       for (const Use &U : V->uses()) {
@@ -625,17 +627,29 @@ private:
         if (Callee == RT.escape.getCallee())
           continue; // (keeps it in memory, nothing more)
         const CallInfo &Info = classify(Callee->getName(), false);
-        if (Info.Kind == CallKind::Op) {
-          ToOp = true;
+        if (Info.Kind == CallKind::Op && readsNow(Info.OpKind))
           continue;
-        }
         if (!keepsNothing(CB, U.getOperandNo()))
           return false;
         if (CB->getType()->isPointerTy() && Seen.insert(CB).second)
           Work.push_back(CB);
       }
     }
-    return ToOp;
+    return true;
+  }
+
+  /// Kokkos operations that read their arguments while the call runs and
+  /// keep copies (not asynchronous copies, MPI requests, tokens).
+  static bool readsNow(unsigned Kind) {
+    switch (Kind) {
+    case KKR_OP_PARALLEL_FOR: case KKR_OP_PARALLEL_REDUCE:
+    case KKR_OP_PARALLEL_SCAN: case KKR_OP_DEEP_COPY: case KKR_OP_FILL:
+    case KKR_OP_FENCE_GLOBAL: case KKR_OP_FENCE_INSTANCE:
+    case KKR_OP_FENCE_SPACE: case KKR_OP_FINALIZE:
+      return true;
+    default:
+      return false;
+    }
   }
 
   /// Argument Arg of CB keeps nothing of its address: an argument of the
@@ -1184,6 +1198,32 @@ private:
     return false;
   }
 
+  /// A call that was not inlined takes AI's address (a dispatch
+  /// temporary's constructor): its instrumented code accesses AI, whose
+  /// stack slot may have held a variable that a kernel read.
+  static bool passedToCall(AllocaInst *AI) {
+    if (!AI->hasMetadata(KKR_CALL_TEMP_MD))
+      return false;
+    SmallVector<const Value *, 8> Work{AI};
+    SmallPtrSet<const Value *, 8> Seen{AI};
+    while (!Work.empty()) {
+      const Value *V = Work.pop_back_val();
+      for (const User *U : V->users()) {
+        if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) ||
+            isa<AddrSpaceCastInst>(U)) {
+          if (Seen.insert(U).second)
+            Work.push_back(U);
+        } else if (const auto *CB = dyn_cast<CallBase>(U)) {
+          const Function *F = CB->getCalledFunction();
+          if (!isa<IntrinsicInst>(CB) &&
+              !(F && F->getName().starts_with("__kkrace")))
+            return true;
+        }
+      }
+    }
+    return false;
+  }
+
   static bool isVtableAccess(Instruction *I) {
     if (MDNode *Tag = I->getMetadata(LLVMContext::MD_tbaa))
       return Tag->isTBAAVtableAccess();
@@ -1285,7 +1325,7 @@ private:
         // A new lifetime of a local that instrumented code can see.
         Value *Ptr = LS->getArgOperand(1);
         auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
-        if (!AI || isPrivate(Ptr))
+        if (!AI || (isPrivate(Ptr) && !passedToCall(AI)))
           continue;
         int64_t Size = cast<ConstantInt>(LS->getArgOperand(0))->getSExtValue();
         if (Size < 0) {
