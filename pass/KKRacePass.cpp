@@ -57,6 +57,36 @@ using namespace kkrace;
 
 namespace {
 
+/// Walks the uses of AI's address, through GEPs and casts (and, with
+/// Merges, PHIs and selects): Visit(U, V, Carried) says of each other use U
+/// of V whether it leaves the address unshared, and may name a value that
+/// carries the address on (a call's result).  False at the first use that
+/// does not.
+template <typename Fn>
+static bool allAddressUses(const AllocaInst *AI, bool Merges, Fn Visit) {
+  SmallVector<const Value *, 16> Work{AI};
+  SmallPtrSet<const Value *, 16> Seen{AI};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const Use &U : V->uses()) {
+      const auto *User = cast<Instruction>(U.getUser());
+      if (isa<GetElementPtrInst>(User) || isa<BitCastInst>(User) ||
+          isa<AddrSpaceCastInst>(User) ||
+          (Merges && (isa<PHINode>(User) || isa<SelectInst>(User)))) {
+        if (Seen.insert(User).second)
+          Work.push_back(User);
+        continue;
+      }
+      const Value *Carried = nullptr;
+      if (!Visit(U, V, Carried))
+        return false;
+      if (Carried && Seen.insert(Carried).second)
+        Work.push_back(Carried);
+    }
+  }
+  return true;
+}
+
 /// KKRACE_PASS_TRACE=1 prints what the pass recognizes (for debugging the
 /// name tables on a new Kokkos version).
 bool traceEnabled() {
@@ -593,49 +623,33 @@ private:
   /// destructor.  (A call that returns a pointer may return AI's: its uses
   /// are followed too.)
   bool onlyReadByOps(AllocaInst *AI) {
-    SmallVector<const Value *, 16> Work{AI};
-    SmallPtrSet<const Value *, 16> Seen{AI};
-    while (!Work.empty()) {
-      const Value *V = Work.pop_back_val();
-      for (const Use &U : V->uses()) {
-        const auto *User = cast<Instruction>(U.getUser());
-        if (isa<GetElementPtrInst>(User) || isa<BitCastInst>(User) ||
-            isa<AddrSpaceCastInst>(User)) {
-          if (Seen.insert(User).second)
-            Work.push_back(User);
-          continue;
-        }
-        if (isa<LoadInst>(User))
-          continue;
-        if (const auto *SI = dyn_cast<StoreInst>(User)) {
-          if (SI->getValueOperand() == V || !SI->isSimple())
-            return false;
-          continue;
-        }
-        const auto *CB = dyn_cast<CallBase>(User);
-        if (!CB || CB->isCallee(&U))
-          return false;
-        if (isa<IntrinsicInst>(CB)) {
-          if (isa<LifetimeIntrinsic>(CB) || isa<DbgInfoIntrinsic>(CB) ||
-              isa<MemIntrinsic>(CB))
-            continue;
-          return false;
-        }
-        const Function *Callee = CB->getCalledFunction();
-        if (!Callee || !Callee->hasName())
-          return false;
-        if (Callee == RT.escape.getCallee())
-          continue; // (keeps it in memory, nothing more)
-        const CallInfo &Info = classify(Callee->getName(), false);
-        if (Info.Kind == CallKind::Op && readsNow(Info.OpKind))
-          continue;
-        if (!keepsNothing(CB, U.getOperandNo()))
-          return false;
-        if (CB->getType()->isPointerTy() && Seen.insert(CB).second)
-          Work.push_back(CB);
-      }
-    }
-    return true;
+    return allAddressUses(AI, false, [&](const Use &U, const Value *V,
+                                         const Value *&Carried) {
+      const auto *User = cast<Instruction>(U.getUser());
+      if (isa<LoadInst>(User))
+        return true;
+      if (const auto *SI = dyn_cast<StoreInst>(User))
+        return SI->getValueOperand() != V && SI->isSimple();
+      const auto *CB = dyn_cast<CallBase>(User);
+      if (!CB || CB->isCallee(&U))
+        return false;
+      if (isa<IntrinsicInst>(CB))
+        return isa<LifetimeIntrinsic>(CB) || isa<DbgInfoIntrinsic>(CB) ||
+               isa<MemIntrinsic>(CB);
+      const Function *Callee = CB->getCalledFunction();
+      if (!Callee || !Callee->hasName())
+        return false;
+      if (Callee == RT.escape.getCallee())
+        return true; // (keeps it in memory, nothing more)
+      const CallInfo &Info = classify(Callee->getName(), false);
+      if (Info.Kind == CallKind::Op && readsNow(Info.OpKind))
+        return true;
+      if (!keepsNothing(CB, U.getOperandNo()))
+        return false;
+      if (CB->getType()->isPointerTy())
+        Carried = CB;
+      return true;
+    });
   }
 
   /// Kokkos operations that read their arguments while the call runs and
@@ -678,39 +692,23 @@ private:
   /// Whether the address of AI is stored somewhere, returned, turned into
   /// an integer or passed to a function that is not Kokkos'.
   bool addressShared(AllocaInst *AI) {
-    SmallVector<const Value *, 16> Work{AI};
-    SmallPtrSet<const Value *, 16> Seen{AI};
-    while (!Work.empty()) {
-      const Value *V = Work.pop_back_val();
-      for (const Use &U : V->uses()) {
-        const auto *User = cast<Instruction>(U.getUser());
-        if (isa<GetElementPtrInst>(User) || isa<BitCastInst>(User) ||
-            isa<AddrSpaceCastInst>(User) || isa<PHINode>(User) ||
-            isa<SelectInst>(User)) {
-          if (Seen.insert(User).second)
-            Work.push_back(User);
-        } else if (const auto *SI = dyn_cast<StoreInst>(User)) {
-          if (SI->getValueOperand() == V)
-            return true;
-        } else if (const auto *CB = dyn_cast<CallBase>(User)) {
-          if (isa<IntrinsicInst>(CB) && !isa<MemIntrinsic>(CB))
-            continue;
-          if (CB->isCallee(&U))
-            return true;
-          const Function *Callee = CB->getCalledFunction();
-          if (!Callee || !Callee->hasName() ||
-              (!isKokkosFunction(Callee->getName().str()) &&
-               !Callee->getName().starts_with("__kkrace")))
-            if (!isa<MemIntrinsic>(CB))
-              return true;
-        } else if (isa<LoadInst>(User)) {
-          continue;
-        } else {
-          return true; // ptrtoint, return, atomics storing it, ...
-        }
+    return !allAddressUses(AI, true, [&](const Use &U, const Value *V,
+                                         const Value *&) {
+      const auto *User = cast<Instruction>(U.getUser());
+      if (const auto *SI = dyn_cast<StoreInst>(User))
+        return SI->getValueOperand() != V;
+      if (const auto *CB = dyn_cast<CallBase>(User)) {
+        if (isa<IntrinsicInst>(CB))
+          return true;
+        if (CB->isCallee(&U))
+          return false;
+        const Function *Callee = CB->getCalledFunction();
+        return Callee && Callee->hasName() &&
+               (isKokkosFunction(Callee->getName().str()) ||
+                Callee->getName().starts_with("__kkrace"));
       }
-    }
-    return false;
+      return isa<LoadInst>(User); // not ptrtoint, return, atomics storing it
+    });
   }
 
   static const char *kindName(const CallInfo &I) {
@@ -1202,26 +1200,15 @@ private:
   /// temporary's constructor): its instrumented code accesses AI, whose
   /// stack slot may have held a variable that a kernel read.
   static bool passedToCall(AllocaInst *AI) {
-    if (!AI->hasMetadata(KKR_CALL_TEMP_MD))
-      return false;
-    SmallVector<const Value *, 8> Work{AI};
-    SmallPtrSet<const Value *, 8> Seen{AI};
-    while (!Work.empty()) {
-      const Value *V = Work.pop_back_val();
-      for (const User *U : V->users()) {
-        if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) ||
-            isa<AddrSpaceCastInst>(U)) {
-          if (Seen.insert(U).second)
-            Work.push_back(U);
-        } else if (const auto *CB = dyn_cast<CallBase>(U)) {
-          const Function *F = CB->getCalledFunction();
-          if (!isa<IntrinsicInst>(CB) &&
-              !(F && F->getName().starts_with("__kkrace")))
-            return true;
-        }
-      }
-    }
-    return false;
+    return AI->hasMetadata(KKR_CALL_TEMP_MD) &&
+           !allAddressUses(AI, false, [](const Use &U, const Value *,
+                                         const Value *&) {
+             const auto *CB = dyn_cast<CallBase>(U.getUser());
+             if (!CB || isa<IntrinsicInst>(CB))
+               return true;
+             const Function *F = CB->getCalledFunction();
+             return F && F->getName().starts_with("__kkrace");
+           });
   }
 
   static bool isVtableAccess(Instruction *I) {
