@@ -57,6 +57,15 @@ using namespace kkrace;
 
 namespace {
 
+/// The named function that I calls directly (not an intrinsic), or null.
+static Function *namedCallee(Instruction &I) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB || isa<IntrinsicInst>(CB))
+    return nullptr;
+  Function *F = CB->getCalledFunction();
+  return F && F->hasName() ? F : nullptr;
+}
+
 /// Walks the uses of AI's address, through GEPs and casts (and, with
 /// Merges, PHIs and selects): Visit(U, V, Carried) says of each other use U
 /// of V whether it leaves the address unshared, and may name a value that
@@ -233,11 +242,8 @@ private:
       if (F.isDeclaration() || !isKokkosFunction(F.getName().str()))
         continue;
       for (Instruction &I : instructions(F)) {
-        auto *CB = dyn_cast<CallBase>(&I);
-        if (!CB || isa<IntrinsicInst>(CB))
-          continue;
-        Function *Callee = CB->getCalledFunction();
-        if (Callee && Callee->hasName() && !Callee->isDeclaration() &&
+        Function *Callee = namedCallee(I);
+        if (Callee && !Callee->isDeclaration() &&
             classify(Callee->getName(), true).Kind == CallKind::Strand)
           StrandBodies.insert(Callee);
       }
@@ -288,12 +294,10 @@ private:
     bool CallerIsKokkos = isKokkosFunction(F.getName().str());
     SmallVector<std::pair<CallBase *, CallInfo>, 16> Work;
     for (Instruction &I : instructions(F)) {
-      auto *CB = dyn_cast<CallBase>(&I);
-      if (!CB || isa<IntrinsicInst>(CB))
+      Function *Callee = namedCallee(I);
+      if (!Callee)
         continue;
-      Function *Callee = CB->getCalledFunction();
-      if (!Callee || !Callee->hasName())
-        continue;
+      auto *CB = cast<CallBase>(&I);
       if (auto *CI = dyn_cast<CallInst>(CB); CI && CI->isMustTailCall())
         continue;
       const CallInfo &Info = classify(Callee->getName(), CallerIsKokkos);
@@ -460,12 +464,10 @@ private:
     SmallVector<Value *, 8> Work;
     SmallPtrSet<const Value *, 32> Rank;
     for (Instruction &I : instructions(F)) {
-      auto *CB = dyn_cast<CallBase>(&I);
-      if (!CB || isa<IntrinsicInst>(CB))
+      Function *Callee = namedCallee(I);
+      if (!Callee)
         continue;
-      Function *Callee = CB->getCalledFunction();
-      if (!Callee || !Callee->hasName())
-        continue;
+      auto *CB = cast<CallBase>(&I);
       const TeamCall &TC = teamCall(Callee->getName());
       if (TC.Rank && Rank.insert(CB).second)
         Work.push_back(CB);
