@@ -1134,6 +1134,19 @@ typedef struct {
 /* The loops whose strands follow one another (a RangePolicy's iterations,
  * an MDRange's inner index, a team's nested range, or one strand
  * throughout): no strand id to compute per access. */
+/* A stepped loop's element that the cells did not decide: loop_slow with
+ * the element's indices (the varying one moved by off). */
+static KKR_NOINLINE void loop_inc_slow(kkr_thread *t, uintptr_t a,
+                                       uint32_t size, uint32_t acc,
+                                       uint64_t cur, uint32_t mode,
+                                       uint32_t vary, const uint64_t *idx,
+                                       uint64_t off, uintptr_t pc,
+                                       site_slot *slot) {
+  uint64_t j[3] = {idx[0], idx[1], idx[2]};
+  j[vary] += off;
+  loop_slow(t, a, size, acc, cur, mode, j, pc, slot);
+}
+
 KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
                               uint64_t count, uint32_t size, uint32_t acc,
                               const loop_steps *ls, int wraps, uint32_t mode,
@@ -1144,28 +1157,53 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
   uintptr_t plo = t->priv_lo, plen = t->priv_len;
   uintptr_t ulo = t->abi.upd_lo, ulen = t->abi.upd_len;
   uint64_t cur = ls->cur0, dcur = ls->dcur;
-  uint32_t id = ls->id, wrap = ls->wrap;
-  kkr_cell *chunk = NULL;
-  uintptr_t chunk_of = ~(uintptr_t)0;
-  for (uint64_t k = 0; k < count; k++, a += stride, cur += dcur) {
-    if (wraps && k && ++id == wrap) {
+  uint32_t id = ls->id;
+  /* A loop forward whose addresses miss the private ranges is decided in
+   * segments (the elements of one chunk before the strand ids wrap), each
+   * in a loop that only decides. */
+  uintptr_t lo = a, hi = a + (count - 1) * stride + size;
+  int segments = (int64_t)stride > 0 && stride < ((uint64_t)1 << 40) &&
+                 (!plen || hi <= plo || lo >= plo + plen) &&
+                 (!ulen || hi <= ulo || lo >= ulo + ulen);
+  uint64_t k = 0;
+  while (k < count) {
+    kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
+    if (segments && chunk) {
+      uint64_t n = count - k;
+      uint64_t in_chunk = (KKR_CHUNK_END(a) - a + stride - 1) / stride;
+      if (n > in_chunk)
+        n = in_chunk;
+      if (wraps && n > ls->wrap - id)
+        n = ls->wrap - id;
+      uint64_t i = 0;
+      for (; i < n; i++, a += stride, cur += dcur)
+        if (KKR_UNLIKELY(!decide_with(d, chunk + KKR_CELL_INDEX(a), a, size,
+                                      acc, cur, site)))
+          break;
+      k += i;
+      id += (uint32_t)i;
+      if (i == n) {
+        if (wraps && id == ls->wrap) {
+          id -= ls->span;
+          cur -= ls->span * dcur;
+        }
+        continue;
+      }
+      loop_inc_slow(t, a, size, acc, cur, mode, vary, idx, k * step, pc, slot);
+    } else if (!(a - plo < plen || a - ulo < ulen) &&
+               (!chunk || !decide_with(d, chunk + KKR_CELL_INDEX(a), a, size,
+                                       acc, cur, site))) {
+      loop_inc_slow(t, a, size, acc, cur, mode, vary, idx, k * step, pc, slot);
+    }
+    /* (One element done the general way: the next.) */
+    k++;
+    id++;
+    a += stride;
+    cur += dcur;
+    if (wraps && id == ls->wrap) {
       id -= ls->span;
       cur -= ls->span * dcur;
     }
-    if (a - plo < plen || a - ulo < ulen)
-      continue;
-    if ((a >> KKR_CHUNK_SHIFT) != chunk_of) {
-      chunk_of = a >> KKR_CHUNK_SHIFT;
-      chunk = kkr_dir[KKR_DIR_INDEX(a)];
-    }
-    if (KKR_LIKELY(chunk &&
-                   decide_with(d, chunk + KKR_CELL_INDEX(a), a, size, acc, cur,
-                               site)))
-      continue;
-    uint64_t j[3] = {idx[0], idx[1], idx[2]};
-    j[vary] += k * step;
-    loop_slow(t, a, size, acc, cur, mode, j, pc, slot);
-    chunk_of = ~(uintptr_t)0; /* (the full path may have mapped it) */
   }
 }
 
