@@ -1170,9 +1170,12 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
     kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
     if (segments && chunk) {
       uint64_t n = count - k;
-      uint64_t in_chunk = (KKR_CHUNK_END(a) - a + stride - 1) / stride;
-      if (n > in_chunk)
-        n = in_chunk;
+      uintptr_t end = KKR_CHUNK_END(a);
+      if (hi > end) { /* (the loop goes on in the next chunk) */
+        uint64_t in_chunk = (end - a + stride - 1) / stride;
+        if (n > in_chunk)
+          n = in_chunk;
+      }
       if (wraps && n > ls->wrap - id)
         n = ls->wrap - id;
       uint64_t i = 0;
@@ -1231,16 +1234,19 @@ LOOP_INC(loop_inc_r4_wrap, 4, 0, 1)
 LOOP_INC(loop_inc_w4_wrap, 4, ACC_WRITE, 1)
 
 /* Whether the strands of a loop follow one another (loop_steps), with the
- * ids loop_body would give them. */
-static int loop_inc_strands(kkr_thread *t, uint32_t mode, uint32_t nidx,
-                            uint32_t vary, const uint64_t *idx, uint64_t count,
-                            uint64_t step, loop_steps *ls) {
+ * ids loop_body would give them: the number of its first elements that do
+ * (all of them, or a piece of a row of an MDRange whose ids go from packed
+ * to hashed), 0 if none. */
+static uint64_t loop_inc_strands(kkr_thread *t, uint32_t mode, uint32_t nidx,
+                                 uint32_t vary, const uint64_t *idx,
+                                 uint64_t count, uint64_t step,
+                                 loop_steps *ls) {
   ls->wrap = ls->span = ls->id = 0;
   ls->dcur = (uint64_t)1 << KKR_REC_STRAND_SHIFT;
   if (mode == LOOP_CURRENT) {
     ls->cur0 = t->abi.cur_rec;
     ls->dcur = 0;
-    return 1;
+    return count;
   }
   int64_t v0 = (int64_t)idx[vary];
   int64_t v1 = v0 + (int64_t)(count - 1) * (int64_t)step;
@@ -1267,22 +1273,42 @@ static int loop_inc_strands(kkr_thread *t, uint32_t mode, uint32_t nidx,
     }
     id0 = ls->id = (uint32_t)((uint64_t)v0 % KKR_RUN_STRANDS) + 2;
     ls->dcur *= step;
-  } else if (mode == LOOP_MD && nidx == 2 && vary <= 1) {
+  } else if (mode == LOOP_MD && nidx == 2 && vary <= 1 && lo >= 0 &&
+             hi < 1024 && idx[1 - vary] < 1024) {
     uint64_t other = idx[1 - vary];
-    if (lo < 0 || hi >= 1024 || other >= 1024)
-      return 0;
     id0 = (vary ? (other << 10 | (uint64_t)v0) : ((uint64_t)v0 << 10 | other)) +
           2;
     ls->dcur *= step * (vary ? 1 : 1024);
+  } else if (mode == LOOP_MD && (nidx == 2 || nidx == 3) &&
+             vary == nidx - 1 && step == 1 && lo >= 0) {
+    /* A row (the last index varies by one) of ids that kkr_strand_id packs
+     * while the indices are small, and hashes as a row hash plus the last
+     * index beyond: a piece of each. */
+    uint64_t i0 = idx[0], i1 = nidx == 3 ? idx[1] : 0;
+    uint64_t limit = nidx == 2 ? 1024 : 64;
+    int packs = nidx == 2 ? i0 < 1024 : (i0 | i1) < 128;
+    if (packs && (uint64_t)v0 < limit) {
+      id0 = (nidx == 2 ? i0 << 10 : (i0 << 13 | i1 << 6)) + (uint64_t)v0 + 2;
+      if (count > limit - (uint64_t)v0)
+        count = limit - (uint64_t)v0;
+    } else {
+      t->item_op->item->lossy = 1;
+      uint64_t h = kkr_strand_row_hash(i0, i1, nidx);
+      id0 = ls->id = (uint32_t)((h + (uint64_t)v0 % KKR_RUN_STRANDS) %
+                                KKR_RUN_STRANDS) +
+                     2;
+      ls->wrap = KKR_RUN_STRANDS + 2;
+      ls->span = KKR_RUN_STRANDS;
+    }
   } else {
     return 0;
   }
   ls->cur0 = t->abi.item_rec | id0 << KKR_REC_STRAND_SHIFT;
-  return 1;
+  return count;
 }
 
 /* One loop's accesses word by word, in the copy of the loop that fits. */
-static void loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
+KKR_INLINE void loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
                           uint64_t count, uint32_t size, uint32_t acc,
                           uint32_t mode, uint32_t nidx, uint32_t vary,
                           uint64_t *idx, uint64_t step, uintptr_t pc,
@@ -1291,17 +1317,31 @@ static void loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
   loop_fn *fn = NULL;
   /* (Inside a Kokkos atomic, or with several threads: the full path only,
    * through loop_any.) */
-  if (t->nofast || kkr_mt) {
-  } else if ((size == 8 || size == 4) && !(a & (size - 1)) &&
+  uint64_t n;
+  int general = t->nofast || kkr_mt;
+  if (!general && (size == 8 || size == 4) && !(a & (size - 1)) &&
              !(stride & (size - 1)) &&
-             loop_inc_strands(t, mode, nidx, vary, idx, count, step, &ls)) {
+             (n = loop_inc_strands(t, mode, nidx, vary, idx, count, step,
+                                   &ls))) {
     static loop_inc_fn *const incs[2][2][2] = {
         {{loop_inc_r4, loop_inc_w4}, {loop_inc_r8, loop_inc_w8}},
         {{loop_inc_r4_wrap, loop_inc_w4_wrap},
          {loop_inc_r8_wrap, loop_inc_w8_wrap}}};
-    loop_inc_fn *inc = incs[ls.wrap != 0][size == 8][(acc & ACC_WRITE) != 0];
-    inc(t, a, stride, count, &ls, mode, vary, idx, step, pc, slot);
-    return;
+    for (;;) {
+      loop_inc_fn *inc = incs[ls.wrap != 0][size == 8][(acc & ACC_WRITE) != 0];
+      inc(t, a, stride, n, &ls, mode, vary, idx, step, pc, slot);
+      if (n == count)
+        return;
+      /* (The next piece of an MDRange row.) */
+      count -= n;
+      a += n * stride;
+      idx[vary] += n * step;
+      n = loop_inc_strands(t, mode, nidx, vary, idx, count, step, &ls);
+      if (!n)
+        break;
+    }
+  }
+  if (general) {
   } else if (mode == LOOP_MD && vary == 1 && size == 8) {
     fn = acc & ACC_WRITE ? loop_w8_md : loop_r8_md;
   } else if (mode == LOOP_CURRENT && size == 16) {

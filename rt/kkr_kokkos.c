@@ -396,9 +396,19 @@ KKR_EXPORT void __kkrace_exec_ref(void *obj, unsigned long long objsize) {
 /* Strand ids are 20 bits (KKR_STRAND_BITS), 0 and 1 reserved: RangePolicy
  * indices modulo 2^20 - 2, MDRange indices packed (10 bits each for rank 2,
  * 7/7/6 for rank 3) or hashed when they do not fit, TeamPolicy league ranks
- * in call order.  Two strands with one id are one strand to the check: a race
- * between iterations exactly 2^20 - 2 apart is missed. */
+ * in call order.  A hashed id is a hash of the other indices plus the last
+ * index, so that the ids of a row still follow one another (a loop over
+ * the last index steps them as a RangePolicy's).  Two strands with one id
+ * are one strand to the check: a race between iterations exactly 2^20 - 2
+ * apart, or between two rows whose hashes meet, is missed. */
 #define STRAND_IDS ((1u << KKR_STRAND_BITS) - 2)
+
+uint64_t kkr_strand_row_hash(uint64_t i0, uint64_t i1, uint32_t nidx) {
+  uint64_t h = nidx == 2 ? kkr_mix64(i0 * 0x9E3779B97F4A7C15ull)
+                         : kkr_mix64((i0 * 0x9E3779B97F4A7C15ull ^ i1) *
+                                     0xC2B2AE3D27D4EB4Full);
+  return h % STRAND_IDS;
+}
 
 uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
                        uint32_t nidx, uint32_t seq) {
@@ -418,7 +428,7 @@ uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
     if ((i0 | i1) < 1024) {
       id = i0 << 10 | i1;
     } else {
-      id = kkr_mix64(i0 * 0x9E3779B97F4A7C15ull ^ i1);
+      id = kkr_strand_row_hash(i0, 0, 2) + i1 % STRAND_IDS;
       it->lossy = 1;
     }
     break;
@@ -426,7 +436,7 @@ uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
     if ((i0 | i1) < 128 && i2 < 64) {
       id = i0 << 13 | i1 << 6 | i2;
     } else {
-      id = kkr_mix64((i0 * 0x9E3779B97F4A7C15ull ^ i1) * 0xC2B2AE3D27D4EB4Full ^ i2);
+      id = kkr_strand_row_hash(i0, i1, 3) + i2 % STRAND_IDS;
       it->lossy = 1;
     }
     break;
