@@ -27,6 +27,7 @@ ROOT = os.path.dirname(HERE)
 WORKLOADS = {
     "triad": ("triad.cpp", ["2000000", "10"], "bandwidth-bound triad"),
     "stencil": ("stencil.cpp", ["512", "10"], "MDRange 2D stencil"),
+    "stencil3d": ("stencil3d.cpp", ["96", "10"], "MDRange 3D stencil, hashed strand ids"),
     "spmv": ("spmv.cpp", ["200000", "10"], "TeamPolicy sparse matvec + dots"),
     "nbody": ("nbody.cpp", ["1500", "2"], "compute-bound n-body"),
     "tiny": ("tiny.cpp", ["100000"], "many tiny dispatches"),
