@@ -126,12 +126,12 @@ HEADER_PRINTED = [False]
 
 def print_row(name, res):
     if not HEADER_PRINTED[0]:
-        print("%-8s %9s %9s %9s | %8s %8s %8s | %9s %9s %9s | %8s %8s" % (
+        print("%-9s %9s %9s %9s | %8s %8s %8s | %9s %9s %9s | %8s %8s" % (
             "workload", "plain s", "tsan s", "kkrace s", "tsan x", "kkrace x",
             "kk/tsan", "plain MiB", "tsan MiB", "kkr MiB", "mem tsan", "mem kkr"))
         HEADER_PRINTED[0] = True
     p, t, k = res["plain"], res["tsan"], res["kkrace"]
-    print("%-8s %9.3f %9.3f %9.3f | %8.2f %8.2f %8.2f | %9.1f %9.1f %9.1f | %8.2f %8.2f" % (
+    print("%-9s %9.3f %9.3f %9.3f | %8.2f %8.2f %8.2f | %9.1f %9.1f %9.1f | %8.2f %8.2f" % (
         name, p["seconds"], t["seconds"], k["seconds"],
         t["seconds"] / p["seconds"], k["seconds"] / p["seconds"],
         k["seconds"] / t["seconds"],
