@@ -1131,9 +1131,6 @@ typedef struct {
   uint32_t id, wrap, span; /* wrap 0: no wrapping */
 } loop_steps;
 
-/* The loops whose strands follow one another (a RangePolicy's iterations,
- * an MDRange's inner index, a team's nested range, or one strand
- * throughout): no strand id to compute per access. */
 /* A stepped loop's element that the cells did not decide: loop_slow with
  * the element's indices (the varying one moved by off). */
 static KKR_NOINLINE void loop_inc_slow(kkr_thread *t, uintptr_t a,
@@ -1147,6 +1144,9 @@ static KKR_NOINLINE void loop_inc_slow(kkr_thread *t, uintptr_t a,
   loop_slow(t, a, size, acc, cur, mode, j, pc, slot);
 }
 
+/* The loops whose strands follow one another (a RangePolicy's iterations,
+ * an MDRange's inner index, a team's nested range, or one strand
+ * throughout): no strand id to compute per access. */
 KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
                               uint64_t count, uint32_t size, uint32_t acc,
                               const loop_steps *ls, int wraps, uint32_t mode,
@@ -1168,6 +1168,7 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
   uint64_t k = 0;
   while (k < count) {
     kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
+    int one = 1; /* an element done the general way, to step past */
     if (segments && chunk) {
       uint64_t n = count - k;
       uintptr_t end = KKR_CHUNK_END(a);
@@ -1185,24 +1186,22 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
           break;
       k += i;
       id += (uint32_t)i;
-      if (i == n) {
-        if (wraps && id == ls->wrap) {
-          id -= ls->span;
-          cur -= ls->span * dcur;
-        }
-        continue;
-      }
-      loop_inc_slow(t, a, size, acc, cur, mode, vary, idx, k * step, pc, slot);
+      if (i < n) /* (the element that the cells did not decide) */
+        loop_inc_slow(t, a, size, acc, cur, mode, vary, idx, k * step, pc,
+                      slot);
+      else
+        one = 0;
     } else if (!(a - plo < plen || a - ulo < ulen) &&
                (!chunk || !decide_with(d, chunk + KKR_CELL_INDEX(a), a, size,
                                        acc, cur, site))) {
       loop_inc_slow(t, a, size, acc, cur, mode, vary, idx, k * step, pc, slot);
     }
-    /* (One element done the general way: the next.) */
-    k++;
-    id++;
-    a += stride;
-    cur += dcur;
+    if (one) {
+      k++;
+      id++;
+      a += stride;
+      cur += dcur;
+    }
     if (wraps && id == ls->wrap) {
       id -= ls->span;
       cur -= ls->span * dcur;
@@ -1284,19 +1283,16 @@ static uint64_t loop_inc_strands(kkr_thread *t, uint32_t mode, uint32_t nidx,
     /* A row (the last index varies by one) of ids that kkr_strand_id packs
      * while the indices are small, and hashes as a row hash plus the last
      * index beyond: a piece of each. */
-    uint64_t i0 = idx[0], i1 = nidx == 3 ? idx[1] : 0;
+    uint64_t i0 = idx[0], i1 = nidx == 3 ? idx[1] : 0, v = (uint64_t)v0;
     uint64_t limit = nidx == 2 ? 1024 : 64;
-    int packs = nidx == 2 ? i0 < 1024 : (i0 | i1) < 128;
-    if (packs && (uint64_t)v0 < limit) {
-      id0 = (nidx == 2 ? i0 << 10 : (i0 << 13 | i1 << 6)) + (uint64_t)v0 + 2;
-      if (count > limit - (uint64_t)v0)
-        count = limit - (uint64_t)v0;
+    kkr_item *it = t->item_op->item;
+    id0 = nidx == 2 ? kkr_strand_id(it, i0, v, 0, 2, 0)
+                    : kkr_strand_id(it, i0, i1, v, 3, 0);
+    if ((nidx == 2 ? i0 < 1024 : (i0 | i1) < 128) && v < limit) {
+      if (count > limit - v) /* (packed up to the limit) */
+        count = limit - v;
     } else {
-      t->item_op->item->lossy = 1;
-      uint64_t h = kkr_strand_row_hash(i0, i1, nidx);
-      id0 = ls->id = (uint32_t)((h + (uint64_t)v0 % KKR_RUN_STRANDS) %
-                                KKR_RUN_STRANDS) +
-                     2;
+      ls->id = (uint32_t)id0;
       ls->wrap = KKR_RUN_STRANDS + 2;
       ls->span = KKR_RUN_STRANDS;
     }
@@ -1341,12 +1337,10 @@ KKR_INLINE void loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
         break;
     }
   }
-  if (general) {
-  } else if (mode == LOOP_MD && vary == 1 && size == 8) {
+  if (!general && mode == LOOP_MD && vary == 1 && size == 8)
     fn = acc & ACC_WRITE ? loop_w8_md : loop_r8_md;
-  } else if (mode == LOOP_CURRENT && size == 16) {
+  else if (!general && mode == LOOP_CURRENT && size == 16)
     fn = acc & ACC_WRITE ? loop_w16_cur : loop_r16_cur;
-  }
   if (fn)
     fn(t, a, stride, count, nidx, vary, idx, step, pc, slot);
   else

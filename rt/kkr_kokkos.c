@@ -403,7 +403,8 @@ KKR_EXPORT void __kkrace_exec_ref(void *obj, unsigned long long objsize) {
  * apart, or between two rows whose hashes meet, is missed. */
 #define STRAND_IDS ((1u << KKR_STRAND_BITS) - 2)
 
-uint64_t kkr_strand_row_hash(uint64_t i0, uint64_t i1, uint32_t nidx) {
+/* A row's hash: what the indices before the last give a hashed id. */
+static uint64_t row_hash(uint64_t i0, uint64_t i1, uint32_t nidx) {
   uint64_t h = nidx == 2 ? kkr_mix64(i0 * 0x9E3779B97F4A7C15ull)
                          : kkr_mix64((i0 * 0x9E3779B97F4A7C15ull ^ i1) *
                                      0xC2B2AE3D27D4EB4Full);
@@ -428,7 +429,7 @@ uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
     if ((i0 | i1) < 1024) {
       id = i0 << 10 | i1;
     } else {
-      id = kkr_strand_row_hash(i0, 0, 2) + i1 % STRAND_IDS;
+      id = row_hash(i0, 0, 2) + i1 % STRAND_IDS;
       it->lossy = 1;
     }
     break;
@@ -436,7 +437,7 @@ uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
     if ((i0 | i1) < 128 && i2 < 64) {
       id = i0 << 13 | i1 << 6 | i2;
     } else {
-      id = kkr_strand_row_hash(i0, i1, 3) + i2 % STRAND_IDS;
+      id = row_hash(i0, i1, 3) + i2 % STRAND_IDS;
       it->lossy = 1;
     }
     break;

@@ -307,10 +307,6 @@ void kkr_horizon_host(kkr_thread *t);
  * indices (0: the seq-th strand); marks the item lossy when ids collide. */
 uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
                        uint32_t nidx, uint32_t seq);
-/* The part of a hashed MDRange strand id that the indices before the last
- * give (below 2^20 - 2): the id of (i0, [i1,] last) is this hash plus the
- * last index, modulo 2^20 - 2, plus 2. */
-uint64_t kkr_strand_row_hash(uint64_t i0, uint64_t i1, uint32_t nidx);
 
 /* The current node becomes the host thread / the op's work item. */
 void kkr_node_host(kkr_thread *t);
