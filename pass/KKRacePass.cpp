@@ -1213,6 +1213,16 @@ private:
            });
   }
 
+  /// Whether two instructions report as one code location: the same line
+  /// of the same scope, inlined at the same place.
+  static bool sameLine(const Instruction *A, const Instruction *B) {
+    const DILocation *X = A->getDebugLoc().get(), *Y = B->getDebugLoc().get();
+    if (!X || !Y)
+      return X == Y;
+    return X->getLine() == Y->getLine() && X->getScope() == Y->getScope() &&
+           X->getInlinedAt() == Y->getInlinedAt();
+  }
+
   static bool isVtableAccess(Instruction *I) {
     if (MDNode *Tag = I->getMetadata(LLVMContext::MD_tbaa))
       return Tag->isTBAAVtableAccess();
@@ -1450,8 +1460,18 @@ private:
         SE.getOne(Type::getInt64Ty(M.getContext())));
     if (!Exp.isSafeToExpandAt(Count, At))
       return false;
-    Value *CountV = nullptr;
-    bool Changed = false;
+    // The accesses to check here, in the order the iteration makes them.
+    struct Hoist {
+      Instruction *I;
+      Value *Ptr;
+      const SCEV *Start, *Step;
+      const StrandCall *SC;
+      uint32_t Size;
+      bool Write, Read; // a store may also stand for the load before it
+      bool Merged;      // a load checked by a later entry
+      Instruction *Partner; // the load that this entry checks too
+    };
+    SmallVector<Hoist, 16> Hs;
     for (BasicBlock *BB : L->blocks()) {
       if (LI.getLoopFor(BB) != L || !DT.dominates(BB, Latch))
         continue;
@@ -1498,6 +1518,38 @@ private:
             errs() << "kkrace:   not affine: " << I << "\n";
           continue;
         }
+        Hs.push_back({&I, Ptr, Start, Step, SC,
+                      (uint32_t)TS.getFixedValue(), Write, !Write, false,
+                      nullptr});
+      }
+    }
+    // A load and a later store of the same element by the same strand at
+    // one source line (y(i) += ...) are one check that reads and then
+    // writes; a second load of an element at one line is no check at all.
+    // (The runtime decides such a pair as the store alone, which leaves the
+    // shadow as the two checks would; reports still name both.)
+    for (size_t K = 0; K < Hs.size(); ++K) {
+      for (size_t P = 0; P < K; ++P) {
+        Hoist &A = Hs[P], &B = Hs[K];
+        if (A.Merged || A.Write || A.Start != B.Start || A.Step != B.Step ||
+            A.SC != B.SC || A.Size != B.Size || !sameLine(A.I, B.I))
+          continue;
+        A.Merged = true;
+        B.Read = true;
+        B.Partner = A.I;
+        break;
+      }
+    }
+    Value *CountV = nullptr;
+    bool Changed = false;
+    for (Hoist &H : Hs) {
+      if (H.Merged)
+        continue; // (hoisted with its partner, or checked in the loop)
+      {
+        Instruction &I = *H.I;
+        Value *Ptr = H.Ptr;
+        const StrandCall *SC = H.SC;
+        const SCEV *Step = H.Step;
         // The address and the strand's index on the first iteration: the
         // loop's own computation of them, entered from the preheader.
         DenseMap<Value *, Value *> Memo;
@@ -1515,8 +1567,8 @@ private:
         if (!CountV)
           CountV = Exp.expandCodeFor(Count, B.getInt64Ty(), At);
         Value *Stride = Exp.expandCodeFor(Step, B.getInt64Ty(), At);
-        uint32_t Packed = (uint32_t)TS.getFixedValue() |
-                          (Write ? KKR_LOOP_WRITE : 0);
+        uint32_t Packed = H.Size | (H.Write ? KKR_LOOP_WRITE : 0) |
+                          (H.Write && H.Read ? KKR_LOOP_READ : 0);
         Value *Idx[3] = {B.getInt64(0), B.getInt64(0), B.getInt64(0)};
         int64_t IdxStep = 0;
         if (SC) {
@@ -1530,6 +1582,8 @@ private:
                      {Base, Stride, CountV, B.getInt32(Packed), Idx[0], Idx[1], Idx[2],
                       B.getInt64(IdxStep), newSlot()});
         Hoisted.insert(&I);
+        if (H.Partner)
+          Hoisted.insert(H.Partner);
         Changed = true;
       }
     }

@@ -16,6 +16,8 @@ enum kkr_op_kind {
 /* __kkrace_loop's packed argument. */
 #define KKR_LOOP_SIZE_MASK 0xFFFFu
 #define KKR_LOOP_WRITE 0x10000u
+/* With KKR_LOOP_WRITE: each element is read, then written (y(i) += ...). */
+#define KKR_LOOP_READ 0x20000u
 #define KKR_LOOP_NIDX_SHIFT 20
 #define KKR_LOOP_VARY_SHIFT 24
 /* A flag in strand_begin's nidx: the call is a ThreadVectorRange lane. */

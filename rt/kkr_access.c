@@ -53,6 +53,8 @@ int kkr_mt;
 /* Kinds of access, as the entry points pass them (bits 12-15: log2 of the
  * size, for reports). */
 enum { ACC_WRITE = KKR_ACC_WRITE, ACC_ATOMIC = 2, ACC_FREE = KKR_ACC_FREE };
+/* A loop's flag, with ACC_WRITE: each element is read, then written. */
+enum { ACC_RMW = 0x100 };
 
 /* Cells are locked only once the process has a second thread. */
 static kkr_spin cell_locks[4096];
@@ -1141,6 +1143,10 @@ static KKR_NOINLINE void loop_inc_slow(kkr_thread *t, uintptr_t a,
                                        site_slot *slot) {
   uint64_t j[3] = {idx[0], idx[1], idx[2]};
   j[vary] += off;
+  if (acc & ACC_RMW) {
+    loop_slow(t, a, size, 0, cur, mode, j, pc, slot);
+    acc = ACC_WRITE;
+  }
   loop_slow(t, a, size, acc, cur, mode, j, pc, slot);
 }
 
@@ -1231,6 +1237,13 @@ LOOP_INC(loop_inc_r8_wrap, 8, 0, 1)
 LOOP_INC(loop_inc_w8_wrap, 8, ACC_WRITE, 1)
 LOOP_INC(loop_inc_r4_wrap, 4, 0, 1)
 LOOP_INC(loop_inc_w4_wrap, 4, ACC_WRITE, 1)
+/* An element of a whole word read, then written by its strand: the write's
+ * decision alone leaves the cell as the two would (the write drops the
+ * strand's read of the same bytes, and both need the cell's records to be
+ * ordered or the strand's own); what it cannot decide is read, then
+ * written, the general way. */
+LOOP_INC(loop_inc_rw8, 8, ACC_WRITE | ACC_RMW, 0)
+LOOP_INC(loop_inc_rw8_wrap, 8, ACC_WRITE | ACC_RMW, 1)
 
 /* Whether the strands of a loop follow one another (loop_steps), with the
  * ids loop_body would give them: the number of its first elements that do
@@ -1303,28 +1316,50 @@ static uint64_t loop_inc_strands(kkr_thread *t, uint32_t mode, uint32_t nidx,
   return count;
 }
 
-/* One loop's accesses word by word, in the copy of the loop that fits. */
-KKR_INLINE void loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
-                          uint64_t count, uint32_t size, uint32_t acc,
-                          uint32_t mode, uint32_t nidx, uint32_t vary,
-                          uint64_t *idx, uint64_t step, uintptr_t pc,
-                          site_slot *slot) {
-  loop_steps ls;
+/* One loop's accesses, in the copy of the loop that fits, when the strands
+ * do not follow one another. */
+static void loop_other(kkr_thread *t, uintptr_t a, uint64_t stride,
+                       uint64_t count, uint32_t size, uint32_t acc,
+                       uint32_t mode, uint32_t nidx, uint32_t vary,
+                       uint64_t *idx, uint64_t step, uintptr_t pc,
+                       site_slot *slot) {
   loop_fn *fn = NULL;
   /* (Inside a Kokkos atomic, or with several threads: the full path only,
    * through loop_any.) */
-  uint64_t n;
   int general = t->nofast || kkr_mt;
-  if (!general && (size == 8 || size == 4) && !(a & (size - 1)) &&
-             !(stride & (size - 1)) &&
-             (n = loop_inc_strands(t, mode, nidx, vary, idx, count, step,
-                                   &ls))) {
-    static loop_inc_fn *const incs[2][2][2] = {
-        {{loop_inc_r4, loop_inc_w4}, {loop_inc_r8, loop_inc_w8}},
+  if (!general && mode == LOOP_MD && vary == 1 && size == 8)
+    fn = acc & ACC_WRITE ? loop_w8_md : loop_r8_md;
+  else if (!general && mode == LOOP_CURRENT && size == 16)
+    fn = acc & ACC_WRITE ? loop_w16_cur : loop_r16_cur;
+  if (fn)
+    fn(t, a, stride, count, nidx, vary, idx, step, pc, slot);
+  else
+    loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx, step, pc,
+             slot);
+}
+
+/* One loop's accesses word by word, in the copy of the loop that fits. */
+KKR_INLINE void loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
+                              uint64_t count, uint32_t size, uint32_t acc,
+                              uint32_t mode, uint32_t nidx, uint32_t vary,
+                              uint64_t *idx, uint64_t step, uintptr_t pc,
+                              site_slot *slot) {
+  loop_steps ls;
+  uint64_t n;
+  if (!t->nofast && !kkr_mt && (size == 8 || size == 4) &&
+      !(a & (size - 1)) && !(stride & (size - 1)) &&
+      (size == 8 || !(acc & ACC_RMW)) &&
+      (n = loop_inc_strands(t, mode, nidx, vary, idx, count, step, &ls))) {
+    static loop_inc_fn *const incs[2][3][2] = {
+        {{loop_inc_r4, loop_inc_w4},
+         {loop_inc_r8, loop_inc_w8},
+         {loop_inc_rw8, loop_inc_rw8}},
         {{loop_inc_r4_wrap, loop_inc_w4_wrap},
-         {loop_inc_r8_wrap, loop_inc_w8_wrap}}};
+         {loop_inc_r8_wrap, loop_inc_w8_wrap},
+         {loop_inc_rw8_wrap, loop_inc_rw8_wrap}}};
+    uint32_t kind = acc & ACC_RMW ? 2 : size == 8;
     for (;;) {
-      loop_inc_fn *inc = incs[ls.wrap != 0][size == 8][(acc & ACC_WRITE) != 0];
+      loop_inc_fn *inc = incs[ls.wrap != 0][kind][(acc & ACC_WRITE) != 0];
       inc(t, a, stride, n, &ls, mode, vary, idx, step, pc, slot);
       if (n == count)
         return;
@@ -1337,14 +1372,12 @@ KKR_INLINE void loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
         break;
     }
   }
-  if (!general && mode == LOOP_MD && vary == 1 && size == 8)
-    fn = acc & ACC_WRITE ? loop_w8_md : loop_r8_md;
-  else if (!general && mode == LOOP_CURRENT && size == 16)
-    fn = acc & ACC_WRITE ? loop_w16_cur : loop_r16_cur;
-  if (fn)
-    fn(t, a, stride, count, nidx, vary, idx, step, pc, slot);
-  else
-    loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx, step, pc,
+  if (acc & ACC_RMW) {
+    loop_other(t, a, stride, count, size, 0, mode, nidx, vary, idx, step, pc,
+               slot);
+    acc = ACC_WRITE;
+  }
+  loop_other(t, a, stride, count, size, acc, mode, nidx, vary, idx, step, pc,
              slot);
 }
 
@@ -1399,6 +1432,8 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
     return;
   uint32_t size = packed & KKR_LOOP_SIZE_MASK;
   uint32_t acc = packed & KKR_LOOP_WRITE ? ACC_WRITE : 0;
+  if ((packed & KKR_LOOP_READ) && acc)
+    acc |= ACC_RMW;
   uint32_t nidx = (packed >> KKR_LOOP_NIDX_SHIFT) & 3;
   uint32_t vary = (packed >> KKR_LOOP_VARY_SHIFT) & 3;
   uintptr_t a = (uintptr_t)base;
@@ -1430,9 +1465,11 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
   uint64_t saved_rec = t->abi.cur_rec;
   if (stride == KKR_GRAN && size == KKR_GRAN && !(a & (KKR_GRAN - 1)) &&
       (mode == LOOP_CURRENT || (mode == LOOP_RANGE && vary == 0 && step == 1)) &&
-      runs_allowed(t, a, a + count * KKR_GRAN))
-    loop_runs(t, a, count, acc, mode, nidx, idx, pc, slot);
-  else
+      runs_allowed(t, a, a + count * KKR_GRAN)) {
+    if (acc & ACC_RMW)
+      loop_runs(t, a, count, 0, mode, nidx, idx, pc, slot);
+    loop_runs(t, a, count, acc & ~ACC_RMW, mode, nidx, idx, pc, slot);
+  } else
     loop_dispatch(t, a, stride, count, size, acc, mode, nidx, vary, idx, step,
                   pc, slot);
   if (mode != LOOP_CURRENT && mode != LOOP_TEAM) {
