@@ -137,3 +137,25 @@ const char *kkr_intern(const char *s) {
   kkr_spin_unlock(&intern_lock);
   return e->s;
 }
+
+typedef struct {
+  UT_hash_handle hh;
+  const char *pair[2];
+} kkr_interned_pair;
+
+static kkr_interned_pair *interned_pairs;
+
+const char *const *kkr_intern_pair(const char *a, const char *b) {
+  const char *key[2] = {a, b};
+  kkr_spin_lock(&intern_lock);
+  kkr_interned_pair *e;
+  HASH_FIND(hh, interned_pairs, key, sizeof key, e);
+  if (!e) {
+    e = kkr_alloc(sizeof *e);
+    e->pair[0] = a;
+    e->pair[1] = b;
+    HASH_ADD(hh, interned_pairs, pair, sizeof e->pair, e);
+  }
+  kkr_spin_unlock(&intern_lock);
+  return e->pair;
+}

@@ -87,6 +87,9 @@ size_t kkr_alloc_footprint(void);
 /* The one copy of s that the runtime keeps; the same pointer for equal
  * strings, never freed. NULL stays NULL. Thread-safe. */
 const char *kkr_intern(const char *s);
+/* The pair (a, b) of interned strings, interned: one stable address for
+ * each distinct pair. */
+const char *const *kkr_intern_pair(const char *a, const char *b);
 
 /* ---- Output ------------------------------------------------------------- */
 

@@ -103,7 +103,7 @@ static uint8_t item_node_type(const kkr_item *it, uint32_t strand) {
 static void node_from(uint32_t node, uint32_t strand, kkr_node_info *n) {
   memset(n, 0, sizeof *n);
   uint64_t packed = kkr_nodes[node];
-  uintptr_t info = kkr_node_owner[node];
+  uintptr_t info = kkr_node_owner(node);
   n->node = node;
   n->tl = (uint32_t)packed & 0xffff;
   n->clk = (uint32_t)(packed >> 16);
@@ -176,7 +176,7 @@ static void node_current(kkr_thread *t, kkr_node_info *n) {
 
 /* The pc of a recorded access, from its node's site table. */
 static uintptr_t record_pc_of(uint64_t rec) {
-  uintptr_t info = kkr_node_owner[KKR_REC_NODE(rec)];
+  uintptr_t info = kkr_node_owner(KKR_REC_NODE(rec));
   if (info & 1)
     return kkr_site_pc(((const kkr_thread_info *)(info & ~(uintptr_t)1))->sites,
                        KKR_REC_HOST_SITE(rec));
@@ -198,7 +198,7 @@ static void resolve_wrapped(kkr_node_info *old, const kkr_node_info *cur) {
 }
 
 static int kkr_node_info_is_host(uint32_t node) {
-  return (kkr_node_owner[node] & 1) != 0;
+  return (kkr_node_owner(node) & 1) != 0;
 }
 
 static const char *op_name(uint16_t kind) {
@@ -314,8 +314,8 @@ void kkr_describe_node(kkr_str *s, const kkr_node_info *n, int with_where) {
     break;
   case KKR_NODE_COPY:
     kkr_str_printf(s, "deep_copy of '%s' into '%s'",
-                   n->item.copy_src ? n->item.copy_src : "?",
-                   n->item.copy_dst ? n->item.copy_dst : "?");
+                   kkr_node_copy_label(n, 1) ? kkr_node_copy_label(n, 1) : "?",
+                   kkr_node_copy_label(n, 0) ? kkr_node_copy_label(n, 0) : "?");
     break;
   case KKR_NODE_MPI:
     kkr_str_printf(s, "%s", n->item.label ? n->item.label : "an MPI request");
@@ -340,7 +340,7 @@ void kkr_describe_node(kkr_str *s, const kkr_node_info *n, int with_where) {
       kkr_str_printf(s, ")");
     } else {
       kkr_str_printf(s, "deep_copy of a value into '%s'",
-                     n->item.copy_dst ? n->item.copy_dst : "?");
+                     kkr_node_copy_label(n, 0) ? kkr_node_copy_label(n, 0) : "?");
     }
     break;
   }

@@ -61,6 +61,13 @@ typedef struct {
   uintptr_t inst_ident; /* GPU: the stream's key (0: the legacy default) */
 } kkr_node_info;
 
+/* A deep copy's View labels: which 0 the destination's, 1 the source's
+ * (NULL: not known). */
+static inline const char *kkr_node_copy_label(const kkr_node_info *n,
+                                              int which) {
+  return n->item.copy ? n->item.copy[which] : NULL;
+}
+
 /* One frame of a symbolized stack (inlined frames are frames too). */
 typedef struct {
   const char *function; /* demangled, or NULL */

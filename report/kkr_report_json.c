@@ -95,9 +95,9 @@ static void json_node(kkr_str *s, const kkr_node_info *n) {
   }
   if (n->type == KKR_NODE_COPY) {
     kkr_str_printf(s, ",\"src\":");
-    json_string(s, n->item.copy_src);
+    json_string(s, kkr_node_copy_label(n, 1));
     kkr_str_printf(s, ",\"dst\":");
-    json_string(s, n->item.copy_dst);
+    json_string(s, kkr_node_copy_label(n, 0));
   }
   if (n->thread == 0)
     kkr_str_printf(s, ",\"submitted_by\":\"main\"");

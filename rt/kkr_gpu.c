@@ -136,7 +136,7 @@ static int gpu_record(uint64_t rec) {
   if (!rec || (rec & KKR_R_X) || (rec & KKR_REC_TAG) == KKR_REC_TAG)
     return 0;
   uint32_t node = KKR_REC_NODE(rec);
-  uintptr_t owner = node ? kkr_node_owner[node] : 1;
+  uintptr_t owner = node ? kkr_node_owner(node) : 1;
   if (!owner || (owner & 1))
     return 0;
   uint16_t kind = ((const kkr_item *)owner)->kind;

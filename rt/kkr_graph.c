@@ -257,7 +257,7 @@ kkr_item *kkr_submit(kkr_thread *t, kkr_instance *inst, kkr_op *op, int fifo,
   it->label = op->label;
   it->thread = t->info->id;
   it->submit_epoch = kkr_vc_get(&t->vc, t->info->tl);
-  it->node = kkr_node_new(q->id, q->clk, (uintptr_t)it);
+  it->node = kkr_node_new(q->id, q->clk);
   if (kkr_dot_on) {
     kkr_dot_edge(t->host_node, it->node, KKR_DOT_SUBMIT, NULL);
     for (uint32_t i = 0; i < nfifo; i++)
@@ -321,15 +321,12 @@ void kkr_fence_space_snapshot(const char *space, kkr_vc *dst) {
 /* ---- Nodes ------------------------------------------------------------- */
 
 uint64_t *kkr_nodes;
-uintptr_t *kkr_node_owner;
 static uint32_t next_node = 1;
 
-uint32_t kkr_node_new(uint32_t tl, uint32_t clk, uintptr_t info) {
+uint32_t kkr_node_new(uint32_t tl, uint32_t clk) {
   if (!kkr_nodes) {
     kkr_spin_lock(&graph_lock);
     if (!kkr_nodes) {
-      kkr_node_owner = kkr_mmap_noreserve(sizeof(uintptr_t) << KKR_NODE_BITS,
-                                         "the node table");
       __atomic_store_n(&kkr_nodes,
                        kkr_mmap_noreserve(sizeof(uint64_t) << KKR_NODE_BITS,
                                           "the node table"),
@@ -343,8 +340,19 @@ uint32_t kkr_node_new(uint32_t tl, uint32_t clk, uintptr_t info) {
             "them apart any longer",
             KKR_NODE_MAX - 1);
   kkr_nodes[id] = (uint64_t)clk << 16 | tl;
-  kkr_node_owner[id] = info;
   return id;
+}
+
+uintptr_t kkr_node_owner(uint32_t node) {
+  if (!node || !kkr_nodes)
+    return 0;
+  uint64_t n = __atomic_load_n(&kkr_nodes[node], __ATOMIC_RELAXED);
+  kkr_timeline *tl = kkr_timeline_get((uint32_t)n & 0xffff);
+  if (!tl)
+    return 0;
+  if (tl->kind == KKR_TL_HOST)
+    return (uintptr_t)tl->thread | 1;
+  return (uintptr_t)kkr_item_get(tl->id, (uint32_t)(n >> 16));
 }
 
 /* ---- The current node --------------------------------------------------- */
@@ -437,7 +445,7 @@ void kkr_host_tick(kkr_thread *t) {
     kkr_die("a host thread ran out of epochs (2^32 releases)");
   kkr_vc_set(&t->vc, tl, e);
   uint32_t prev = t->host_node;
-  t->host_node = kkr_node_new(tl, e, (uintptr_t)t->info | 1);
+  t->host_node = kkr_node_new(tl, e);
   kkr_dot_edge(prev, t->host_node, KKR_DOT_PROGRAM, NULL);
   if (!t->cur_is_item)
     kkr_node_host(t);

@@ -138,9 +138,14 @@ static uint32_t op_stack(kkr_thread *t, kkr_op *op) {
   uintptr_t pcs[KKR_SUBMIT_STACK_MAX];
   uint32_t n = kkr_unwind_fp(t, t->ops[0].pc, t->ops[0].fp, pcs,
                              KKR_SUBMIT_STACK_MAX);
-  if (t->last_submit_stack && n == t->last_submit_n &&
-      !memcmp(pcs, t->last_submit_pcs, n * sizeof(uintptr_t)))
-    return t->last_submit_stack;
+  if (t->last_submit_stack && n == t->last_submit_n) {
+    /* (A few words: compared here, not through a call of memcmp.) */
+    uint32_t i = 0;
+    while (i < n && pcs[i] == t->last_submit_pcs[i])
+      i++;
+    if (i == n)
+      return t->last_submit_stack;
+  }
   uint32_t id = kkr_stack_put(pcs, n);
   t->last_submit_stack = id;
   t->last_submit_n = n;
@@ -806,10 +811,9 @@ void kkr_kokkos_deep_copy(const char *dst_label, const char *src_label) {
       continue;
     if (op->item) {
       kkr_item *it = op->item;
-      if (!it->copy_dst) {
-        it->copy_dst = kkr_intern(dst_label);
-        it->copy_src = kkr_intern(src_label);
-      }
+      if (!it->copy)
+        it->copy = kkr_intern_pair(kkr_intern(dst_label),
+                                   kkr_intern(src_label));
     }
     return;
   }

@@ -168,7 +168,7 @@ static kkr_thread *thread_new(void) {
   t->info->tl = tl->id;
   t->info->sites = kkr_host_sites();
   kkr_vc_set(&t->vc, tl->id, 1);
-  t->host_node = kkr_node_new(tl->id, 1, (uintptr_t)t->info | 1);
+  t->host_node = kkr_node_new(tl->id, 1);
   thread_stack_bounds(t);
   kkr_node_host(t);
   t->ignore = 0;

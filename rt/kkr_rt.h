@@ -88,9 +88,11 @@ typedef struct kkr_thread_info {
 
 /* One work item: a dispatch, an asynchronous copy, a View initialization. */
 typedef struct kkr_item {
-  uint32_t node;          /* its node id */
   kkr_sites *sites;
   const char *label;      /* kernel label (interned) */
+  const char *const *copy; /* deep_copy: the Views' labels, destination and
+                              source (kkr_intern_pair) */
+  uint32_t node;          /* its node id */
   uint32_t stack;         /* where it was submitted (stack depot id) */
   uint32_t submit_epoch;  /* the submitter's own epoch at submission */
   uint32_t thread;        /* the submitting thread's id */
@@ -100,7 +102,6 @@ typedef struct kkr_item {
   uint8_t team;           /* a TeamPolicy item: strand ids are KKR_TEAM_ID */
   uint8_t gpu_conservative; /* a CUDA kernel whose footprint may write more
                                than it does */
-  const char *copy_dst, *copy_src; /* deep_copy: View labels */
 } kkr_item;
 
 enum { KKR_TL_HOST = 1, KKR_TL_QUEUE = 2 };
@@ -250,11 +251,13 @@ typedef struct kkr_thread {
 /* ---- Nodes -------------------------------------------------------------- */
 
 /* Every host segment and work item has a node id; records hold it.
- * kkr_nodes[id] = epoch << 16 | timeline; kkr_node_owner[id] is the kkr_item
- * of a work item, or the kkr_thread_info of a host thread with bit 0 set. */
+ * kkr_nodes[id] = epoch << 16 | timeline. */
 KKR_HIDDEN extern uint64_t *kkr_nodes;
-KKR_HIDDEN extern uintptr_t *kkr_node_owner;
-uint32_t kkr_node_new(uint32_t tl, uint32_t clk, uintptr_t info);
+uint32_t kkr_node_new(uint32_t tl, uint32_t clk);
+/* What node stands for, from its timeline and epoch: the kkr_item of a work
+ * item, or the kkr_thread_info of a host segment with bit 0 set (0: not a
+ * node). */
+uintptr_t kkr_node_owner(uint32_t node);
 
 /* 1 if everything of node is ordered before a node that knows vc. */
 KKR_INLINE int kkr_node_before(const kkr_vc *vc, uint32_t node) {

@@ -116,7 +116,7 @@ static int rec_rule(const uint64_t *recs, uint64_t n, kkr_runrec *x) {
   if (r0 & 0xC)
     return 0;
   /* A host record has no strand: those bits are its site's. */
-  int host = (kkr_node_owner[KKR_REC_NODE(r0)] & 1) != 0;
+  int host = (kkr_node_owner(KKR_REC_NODE(r0)) & 1) != 0;
   uint64_t sb = host ? (uint64_t)0x3FFFFFF << KKR_REC_SITE_SHIFT
                      : (uint64_t)0x3F << KKR_REC_SITE_SHIFT;
   /* What is not the site: the same everywhere, or successive strands. */

@@ -34,7 +34,7 @@ static kkr_thread *fake_thread(void) {
   t->info->tl = kkr_timeline_new(KKR_TL_HOST, t->info, NULL)->id;
   t->info->sites = kkr_host_sites();
   kkr_vc_set(&t->vc, t->info->tl, 1);
-  t->host_node = kkr_node_new(t->info->tl, 1, (uintptr_t)t->info | 1);
+  t->host_node = kkr_node_new(t->info->tl, 1);
   kkr_node_host(t);
   return t;
 }
