@@ -1463,7 +1463,18 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
     t->abi.strand_depth = 1;
   }
   uint64_t saved_rec = t->abi.cur_rec;
-  if (stride == KKR_GRAN && size == KKR_GRAN && !(a & (KKR_GRAN - 1)) &&
+  if (mode == LOOP_RANGE && vary == 0 && step == 1 && stride == 8 &&
+      size == 8 && count < RUN_MIN_WORDS && !(a & 7) &&
+      i0 < KKR_RUN_STRANDS - count && !t->nofast && !kkr_mt) {
+    /* The common short loop of a RangePolicy kernel (strands i0, i0 + 1,
+     * ... of packed ids, too short for runs): straight to its copy. */
+    loop_steps ls = {t->abi.item_rec | (i0 + 2) << KKR_REC_STRAND_SHIFT,
+                     (uint64_t)1 << KKR_REC_STRAND_SHIFT, 0, 0, 0};
+    loop_inc_fn *inc = acc & ACC_RMW     ? loop_inc_rw8
+                       : acc & ACC_WRITE ? loop_inc_w8
+                                         : loop_inc_r8;
+    inc(t, a, stride, count, &ls, mode, vary, idx, step, pc, slot);
+  } else if (stride == KKR_GRAN && size == KKR_GRAN && !(a & (KKR_GRAN - 1)) &&
       (mode == LOOP_CURRENT || (mode == LOOP_RANGE && vary == 0 && step == 1)) &&
       runs_allowed(t, a, a + count * KKR_GRAN)) {
     if (acc & ACC_RMW)
