@@ -1467,9 +1467,10 @@ private:
       const SCEV *Start, *Step;
       const StrandCall *SC;
       uint32_t Size;
-      bool Write, Read; // a store may also stand for the load before it
-      bool Merged;      // a load checked by a later entry
-      Instruction *Partner; // the load that this entry checks too
+      bool Write;
+      bool Merged;          // a load checked by a later entry
+      Instruction *Partner; // the load that this entry checks too (a
+                            // store: it reads, then writes)
     };
     SmallVector<Hoist, 16> Hs;
     for (BasicBlock *BB : L->blocks()) {
@@ -1519,8 +1520,7 @@ private:
           continue;
         }
         Hs.push_back({&I, Ptr, Start, Step, SC,
-                      (uint32_t)TS.getFixedValue(), Write, !Write, false,
-                      nullptr});
+                      (uint32_t)TS.getFixedValue(), Write, false, nullptr});
       }
     }
     // A load and a later store of the same element by the same strand at
@@ -1535,7 +1535,6 @@ private:
             A.SC != B.SC || A.Size != B.Size || !sameLine(A.I, B.I))
           continue;
         A.Merged = true;
-        B.Read = true;
         B.Partner = A.I;
         break;
       }
@@ -1545,47 +1544,45 @@ private:
     for (Hoist &H : Hs) {
       if (H.Merged)
         continue; // (hoisted with its partner, or checked in the loop)
-      {
-        Instruction &I = *H.I;
-        Value *Ptr = H.Ptr;
-        const StrandCall *SC = H.SC;
-        const SCEV *Step = H.Step;
-        // The address and the strand's index on the first iteration: the
-        // loop's own computation of them, entered from the preheader.
-        DenseMap<Value *, Value *> Memo;
-        Value *Base = valueAtEntry(Ptr, L, At, Memo);
-        Value *IdxStart = SC ? valueAtEntry(SC->Begin->getArgOperand(SC->Vary),
-                                            L, At, Memo)
-                             : nullptr;
-        if (!Base || (SC && !IdxStart)) {
-          if (traceEnabled())
-            errs() << "kkrace:   no entry value: " << I << "\n";
-          continue;
-        }
-        IRBuilder<> B(At);
-        B.SetCurrentDebugLocation(I.getDebugLoc());
-        if (!CountV)
-          CountV = Exp.expandCodeFor(Count, B.getInt64Ty(), At);
-        Value *Stride = Exp.expandCodeFor(Step, B.getInt64Ty(), At);
-        uint32_t Packed = H.Size | (H.Write ? KKR_LOOP_WRITE : 0) |
-                          (H.Write && H.Read ? KKR_LOOP_READ : 0);
-        Value *Idx[3] = {B.getInt64(0), B.getInt64(0), B.getInt64(0)};
-        int64_t IdxStep = 0;
-        if (SC) {
-          Packed |= SC->NIdx << KKR_LOOP_NIDX_SHIFT |
-                    SC->Vary << KKR_LOOP_VARY_SHIFT;
-          for (unsigned K = 0; K < SC->NIdx; ++K)
-            Idx[K] = K == SC->Vary ? IdxStart : SC->Begin->getArgOperand(K);
-          IdxStep = SC->Step;
-        }
-        B.CreateCall(RT.loop,
-                     {Base, Stride, CountV, B.getInt32(Packed), Idx[0], Idx[1], Idx[2],
-                      B.getInt64(IdxStep), newSlot()});
-        Hoisted.insert(&I);
-        if (H.Partner)
-          Hoisted.insert(H.Partner);
-        Changed = true;
+      Instruction &I = *H.I;
+      Value *Ptr = H.Ptr;
+      const StrandCall *SC = H.SC;
+      const SCEV *Step = H.Step;
+      // The address and the strand's index on the first iteration: the
+      // loop's own computation of them, entered from the preheader.
+      DenseMap<Value *, Value *> Memo;
+      Value *Base = valueAtEntry(Ptr, L, At, Memo);
+      Value *IdxStart = SC ? valueAtEntry(SC->Begin->getArgOperand(SC->Vary),
+                                          L, At, Memo)
+                           : nullptr;
+      if (!Base || (SC && !IdxStart)) {
+        if (traceEnabled())
+          errs() << "kkrace:   no entry value: " << I << "\n";
+        continue;
       }
+      IRBuilder<> B(At);
+      B.SetCurrentDebugLocation(I.getDebugLoc());
+      if (!CountV)
+        CountV = Exp.expandCodeFor(Count, B.getInt64Ty(), At);
+      Value *Stride = Exp.expandCodeFor(Step, B.getInt64Ty(), At);
+      uint32_t Packed = H.Size | (H.Write ? KKR_LOOP_WRITE : 0) |
+                        (H.Write && H.Partner ? KKR_LOOP_READ : 0);
+      Value *Idx[3] = {B.getInt64(0), B.getInt64(0), B.getInt64(0)};
+      int64_t IdxStep = 0;
+      if (SC) {
+        Packed |= SC->NIdx << KKR_LOOP_NIDX_SHIFT |
+                  SC->Vary << KKR_LOOP_VARY_SHIFT;
+        for (unsigned K = 0; K < SC->NIdx; ++K)
+          Idx[K] = K == SC->Vary ? IdxStart : SC->Begin->getArgOperand(K);
+        IdxStep = SC->Step;
+      }
+      B.CreateCall(RT.loop,
+                   {Base, Stride, CountV, B.getInt32(Packed), Idx[0], Idx[1], Idx[2],
+                    B.getInt64(IdxStep), newSlot()});
+      Hoisted.insert(&I);
+      if (H.Partner)
+        Hoisted.insert(H.Partner);
+      Changed = true;
     }
     if (Changed && !Strands.empty())
       StrandLoops.push_back(L);
