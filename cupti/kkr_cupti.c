@@ -110,8 +110,13 @@ static uint64_t const_pointer_params(const char *mangled, char *shortname,
   size_t len = strlen(d);
   int depth = 0;
   size_t open = 0, close = 0;
+  static const char anon[] = "(anonymous namespace)"; /* not a parenthesis */
   for (size_t i = 0; i < len; i++) {
     char c = d[i];
+    if (!strncmp(d + i, anon, sizeof anon - 1)) {
+      i += sizeof anon - 2;
+      continue;
+    }
     if (c == '<')
       depth++;
     else if (c == '>')
@@ -126,7 +131,9 @@ static uint64_t const_pointer_params(const char *mangled, char *shortname,
     size_t start = 0;
     /* The name without its return type ("void k<int>") and parameters. */
     for (size_t i = 0; i < open; i++) {
-      if (d[i] == '<')
+      if (!strncmp(d + i, anon, sizeof anon - 1))
+        i += sizeof anon - 2;
+      else if (d[i] == '<')
         depth++;
       else if (d[i] == '>')
         depth--;
@@ -176,8 +183,19 @@ typedef struct {
   int sass_ok;
   uint32_t nparams;
   uint32_t size[MAX_PARAMS], offset[MAX_PARAMS];
+  /* A kernel without parameters that reads its functor from Kokkos'
+   * __constant__ buffer: per window of 64 words of it, the words it stores
+   * through, as its machine code says (c3_n windows; c3_ok[w] 0: unknown). */
+  uint32_t c3_n;
+  uint64_t *c3_written;
+  uint8_t *c3_ok;
   char name[256];
 } kernel_info;
+
+/* Kokkos' CUDA backend copies a functor too large for a kernel argument to
+ * this variable, then launches a kernel without parameters that reads it. */
+static const char kokkos_constant_buffer[] =
+    "kokkos_impl_cuda_constant_memory_buffer";
 
 /* ---- Machine code: which pointers a kernel writes through --------------- */
 
@@ -354,7 +372,8 @@ static int cache_path(const module *m, char *out, size_t n) {
       *c = '/';
     }
   mkdir(dir, 0755);
-  snprintf(out, n, "%s/sass-%016llx-%zu.txt", dir, (unsigned long long)h,
+  /* (v2: with the windows of Kokkos' constant buffer.) */
+  snprintf(out, n, "%s/sass2-%016llx-%zu.txt", dir, (unsigned long long)h,
            m->size);
   return 1;
 }
@@ -405,12 +424,27 @@ static void analyze_module(const module *m) {
       snprintf(tmp, sizeof tmp, "%s.%d", path, (int)getpid());
       cw.f = fopen(tmp, "w");
     }
-    kkr_sass_parse(text, banks, nb, keep_and_write, &cw);
+    kkr_sass_const c3;
+    int has_c3 = kkr_sass_constant(m->cubin, m->size, kokkos_constant_buffer,
+                                   &c3.base, &c3.size);
+    kkr_sass_parse(text, banks, nb, has_c3 ? &c3 : NULL, keep_and_write,
+                   &cw);
     if (cw.f && fclose(cw.f) == 0)
       rename(tmp, path);
   }
   free(text);
   free(banks);
+}
+
+/* Whether the analysis (already run) has a result for the kernel named
+ * mangled. */
+static int sass_known(const char *mangled) {
+  pthread_mutex_lock(&sass_lock);
+  sass_result *r = sass_results;
+  while (r && strcmp(r->name, mangled))
+    r = r->next;
+  pthread_mutex_unlock(&sass_lock);
+  return r != NULL;
 }
 
 /* What the machine code says of the kernel named mangled: 1 and *written
@@ -481,6 +515,26 @@ static const kernel_info *kernel_info_of(CUfunction f, const char *symbol) {
     k->size[k->nparams++] = (uint32_t)size;
   }
   k->sass_ok = sass_written(mangled, &k->written);
+  if (k->nparams == 0 && mangled) {
+    /* Its windows of Kokkos' constant buffer, while the analysis has them. */
+    uint64_t w[64];
+    uint8_t ok[64];
+    char wname[1100];
+    uint32_t n = 0;
+    for (; n < 64; n++) {
+      snprintf(wname, sizeof wname, KKR_SASS_C3_NAME, mangled, n);
+      if (!sass_known(wname))
+        break;
+      ok[n] = (uint8_t)sass_written(wname, &w[n]);
+    }
+    k->c3_written = n ? malloc(n * sizeof *w) : NULL;
+    k->c3_ok = n ? malloc(n) : NULL;
+    if (k->c3_written && k->c3_ok) {
+      memcpy(k->c3_written, w, n * sizeof *w);
+      memcpy(k->c3_ok, ok, n);
+      k->c3_n = n;
+    }
+  }
   pthread_mutex_lock(&kernel_lock);
   for (uint32_t i = 0; i < KERNEL_CACHE; i++) {
     kernel_info **e = &kernel_cache[(slot + i) % KERNEL_CACHE];
@@ -496,6 +550,48 @@ static const kernel_info *kernel_info_of(CUfunction f, const char *symbol) {
   }
   pthread_mutex_unlock(&kernel_lock);
   return k; /* (a full cache keeps it uncached) */
+}
+
+/* What the program last copied to a __constant__ symbol from the host:
+ * Kokkos' CUDA backend copies a functor too large for a kernel argument
+ * there, then launches a kernel without arguments that reads it.  The
+ * pointers in those bytes are the footprint of the next kernel this thread
+ * launches on that stream (on any stream after cudaMemcpyToSymbol). */
+#define SYMBOL_BYTES_MAX 0x8000 /* 32 KiB: constant memory's bank */
+typedef struct {
+  char *bytes;
+  size_t n; /* 0: none pending */
+  unsigned long long stream;
+  int any_stream;
+} symbol_copy;
+static __thread symbol_copy pending_symbol;
+static int device_side(unsigned k);
+
+static void symbol_copied(const void *src, size_t count, int kind,
+                          unsigned long long stream, int any_stream) {
+  symbol_copy *c = &pending_symbol;
+  c->n = 0;
+  if (!src || !count || count > SYMBOL_BYTES_MAX ||
+      (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDefault) ||
+      !__kkrace_gpu_mem_kind ||
+      device_side(__kkrace_gpu_mem_kind(src))) /* (not the host's to read) */
+    return;
+  if (!c->bytes && !(c->bytes = malloc(SYMBOL_BYTES_MAX)))
+    return;
+  memcpy(c->bytes, src, count);
+  c->n = count;
+  c->stream = stream;
+  c->any_stream = any_stream;
+}
+
+/* The allocation a word of a kernel's arguments (or of its constant
+ * memory) points into: its footprint from there to the allocation's end. */
+static void pointer_word(const char *word, unsigned flags) {
+  void *p;
+  memcpy(&p, word, sizeof p);
+  unsigned long long lo, hi;
+  if (p && __kkrace_gpu_alloc_range && __kkrace_gpu_alloc_range(p, &lo, &hi))
+    __kkrace_gpu_access(p, hi - (uintptr_t)p, flags);
 }
 
 /* Models a launch of f (its arguments args) on stream. */
@@ -516,11 +612,6 @@ static void launch(CUfunction f, const char *symbol, void **args,
       continue;
     int by_value_struct = size > sizeof(void *);
     for (size_t w = 0; w + sizeof(void *) <= size; w += sizeof(void *)) {
-      void *p;
-      memcpy(&p, arg + w, sizeof p);
-      unsigned long long lo, hi;
-      if (!p || !__kkrace_gpu_alloc_range || !__kkrace_gpu_alloc_range(p, &lo, &hi))
-        continue;
       /* Written: as its machine code says; else pointers to const are
        * read only and the rest maybe written. */
       unsigned flags = KKR_GPU_ACC_READ;
@@ -533,9 +624,30 @@ static void launch(CUfunction f, const char *symbol, void **args,
       }
       /* Where the pointer points to the end of its allocation: a kernel
        * reaches what lies after the pointer it is given. */
-      __kkrace_gpu_access(p, hi - (uintptr_t)p, flags);
+      pointer_word(arg + w, flags);
     }
   }
+  /* A kernel without parameters: the functor it reads from constant
+   * memory.  Its pointers are read, and written as the machine code says
+   * (per window of Kokkos' buffer); a word past what the code reads is not
+   * reached; without the analysis, every pointer is maybe written. */
+  symbol_copy *c = &pending_symbol;
+  if (k->nparams == 0 && c->n && (c->any_stream || c->stream == stream)) {
+    for (size_t w = 0; w + sizeof(void *) <= c->n; w += sizeof(void *)) {
+      size_t word = w / 8, win = word / 64;
+      unsigned flags = KKR_GPU_ACC_READ;
+      if (win < k->c3_n && k->c3_ok[win]) {
+        if (k->c3_written[win] >> (word % 64) & 1)
+          flags |= KKR_GPU_ACC_WRITE;
+      } else if (k->c3_n && win >= k->c3_n) {
+        continue;
+      } else {
+        flags |= KKR_GPU_ACC_WRITE | KKR_GPU_ACC_CONSERVATIVE;
+      }
+      pointer_word(c->bytes + w, flags);
+    }
+  }
+  c->n = 0; /* (what it was copied for, if anything, is launched) */
   __kkrace_gpu_work_end(tok, 0);
 }
 
@@ -720,6 +832,24 @@ static void runtime_exit(CUpti_CallbackId id, const CUpti_CallbackData *cb) {
     launch(inner_func, cb->symbolName, p->args,
            stream_id(p->config ? p->config->stream : 0,
                      id == CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_ptsz_v11060));
+    break;
+  }
+  /* Copies to __constant__ symbols: what the next kernel reads. */
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyToSymbol_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyToSymbol_ptds_v7000: {
+    const cudaMemcpyToSymbol_v3020_params *p = P(cudaMemcpyToSymbol_v3020);
+    symbol_copied(p->src, p->count, p->kind, 0, 1);
+    break;
+  }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyToSymbolAsync_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyToSymbolAsync_ptsz_v7000: {
+    const cudaMemcpyToSymbolAsync_v3020_params *p =
+        P(cudaMemcpyToSymbolAsync_v3020);
+    symbol_copied(
+        p->src, p->count, p->kind,
+        stream_id(p->stream,
+                  id == CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyToSymbolAsync_ptsz_v7000),
+        0);
     break;
   }
   /* Copies and memsets. */
@@ -970,6 +1100,10 @@ static void subscribe(void) {
       CUPTI_RUNTIME_TRACE_CBID_cudaMalloc_v3020,
       CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy2DAsync_v3020,
       CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy2D_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyToSymbolAsync_ptsz_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyToSymbolAsync_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyToSymbol_ptds_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyToSymbol_v3020,
       CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_ptsz_v7000,
       CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020,
       CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_ptds_v7000,

@@ -7,7 +7,12 @@
  * reduction or atomic whose address register carries word w writes through
  * the pointer at w.  Anything the analysis cannot follow (calls, local
  * memory, bulk copies) makes the function unknown: all of its pointers are
- * then taken as maybe written. */
+ * then taken as maybe written.
+ *
+ * A kernel without parameters may read them from a __constant__ variable
+ * (Kokkos' CUDA backend does, for large functors): the same analysis then
+ * follows the words of bank 3 (c[0x3][...]) where the variable lies. */
+#define _GNU_SOURCE
 #include <ctype.h>
 #include <elf.h>
 #include <stdint.h>
@@ -23,7 +28,8 @@ typedef struct {
   uint64_t taint[NREGS];
   uint64_t written;
   int unknown;
-  uint32_t base, size; /* the parameter bank */
+  uint32_t bank;       /* 0: the parameters; 3: a __constant__ variable */
+  uint32_t base, size; /* the words followed: [base, base + size) of bank */
 } fn_state;
 
 /* Register index of the token at s ("R12", "UR4", "RZ"), or -1. */
@@ -44,12 +50,14 @@ static int reg_index(const char *s, const char **end) {
   return (int)n + (u ? 256 : 0);
 }
 
-/* The taint of one operand: registers and parameter-bank constants in it. */
+/* The taint of one operand: registers and constants of the followed words
+ * (c[0x0][...] for parameters) in it. */
 static uint64_t operand_taint(const fn_state *f, const char *op, size_t len) {
   uint64_t t = 0;
   for (size_t i = 0; i < len; i++) {
     const char *p = op + i;
-    if (!strncmp(p, "c[0x0][0x", 9)) {
+    if (!strncmp(p, "c[0x", 4) && p[4] == (char)('0' + f->bank) &&
+        !strncmp(p + 5, "][0x", 4)) {
       unsigned long off = strtoul(p + 7, NULL, 16);
       if (off >= f->base && off < f->base + f->size && (off - f->base) / 8 < 64)
         t |= 1ull << ((off - f->base) / 8);
@@ -70,9 +78,12 @@ static uint64_t operand_taint(const fn_state *f, const char *op, size_t len) {
   return t;
 }
 
-/* c[0x0][R3 + 0x210] (not RZ, the zero register): a computed place. */
-static int dynamic_bank_index(const char *args) {
-  for (const char *p = strstr(args, "c[0x0]["); p; p = strstr(p + 1, "c[0x0][")) {
+/* c[0x0][R3 + 0x210] (not RZ, the zero register): a computed place in the
+ * bank followed. */
+static int dynamic_bank_index(const fn_state *f, const char *args) {
+  char bank[8];
+  snprintf(bank, sizeof bank, "c[0x%u][", f->bank);
+  for (const char *p = strstr(args, bank); p; p = strstr(p + 1, bank)) {
     const char *q = p + 7;
     if (*q == 'U')
       q++;
@@ -97,7 +108,7 @@ static int step(fn_state *f, const char *ins, int predicated) {
   const char *args = sp ? sp + 1 : "";
   /* What the analysis cannot follow: parameters read at a computed place
    * in the bank, calls, local memory, bulk copies. */
-  if (dynamic_bank_index(args) || starts(opc, "CALL") || starts(opc, "LDL") || starts(opc, "STL") ||
+  if (dynamic_bank_index(f, args) || starts(opc, "CALL") || starts(opc, "LDL") || starts(opc, "STL") ||
       starts(opc, "UBLKCP") || starts(opc, "UTMA") || starts(opc, "UBLKRED") ||
       starts(opc, "SUST") || starts(opc, "SURED") || starts(opc, "SUATOM") ||
       starts(opc, "BRX") || starts(opc, "JMX") || starts(opc, "RET")) {
@@ -209,8 +220,8 @@ typedef struct {
 } sass_block;
 
 static void analyze(const char *name, const char *body, size_t len,
-                    uint32_t base, uint32_t size, kkr_sass_fn_cb cb,
-                    void *arg) {
+                    uint32_t bank, uint32_t base, uint32_t size,
+                    kkr_sass_fn_cb cb, void *arg) {
   fn_state *f = calloc(1, sizeof *f);
   sass_ins *ins = calloc(MAX_INS, sizeof *ins);
   char (*labels)[32] = calloc(MAX_BLOCKS, 32);
@@ -219,6 +230,7 @@ static void analyze(const char *name, const char *body, size_t len,
   uint32_t nins = 0, nlabels = 0, nblocks = 0;
   if (!f || !ins || !labels || !label_at || !blocks)
     goto out;
+  f->bank = bank;
   f->base = base;
   f->size = size;
   if (size / 8 > 64)
@@ -357,8 +369,23 @@ out:
   free(f);
 }
 
+/* The end of what the function reads of bank 3's [base, base + size). */
+static uint32_t constant_extent(const char *body, size_t len, uint32_t base,
+                                uint32_t size) {
+  uint32_t end = 0;
+  const char *stop = body + len;
+  for (const char *p = body;
+       (p = memmem(p, (size_t)(stop - p), "c[0x3][0x", 9)); p++) {
+    unsigned long off = strtoul(p + 7, NULL, 16);
+    if (off >= base && off < (unsigned long)base + size &&
+        off + 8 - base > end)
+      end = (uint32_t)(off + 8 - base);
+  }
+  return end < size ? end : size;
+}
+
 void kkr_sass_parse(const char *text, const kkr_sass_bank *banks, uint32_t nbanks,
-                    kkr_sass_fn_cb cb, void *arg) {
+                    const kkr_sass_const *c3, kkr_sass_fn_cb cb, void *arg) {
   static const char marker[] = "//--------------------- .text.";
   const char *p = strstr(text, marker);
   while (p) {
@@ -375,11 +402,63 @@ void kkr_sass_parse(const char *text, const kkr_sass_bank *banks, uint32_t nbank
         size = banks[i].size;
       }
     if (size)
-      analyze(fname, name, (size_t)(end - name), base, size, cb, arg);
+      analyze(fname, name, (size_t)(end - name), 0, base, size, cb, arg);
     else
       cb(fname, ~0ull, 0, arg); /* no parameter bank known */
+    if (!size && c3 && c3->size) {
+      /* Its arguments in a __constant__ variable, 64 words at a time. */
+      uint32_t used = constant_extent(name, (size_t)(end - name), c3->base,
+                                      c3->size);
+      for (uint32_t w = 0; w * 512 < used; w++) {
+        char wname[1100];
+        snprintf(wname, sizeof wname, KKR_SASS_C3_NAME, fname, w);
+        uint32_t n = used - w * 512 < 512 ? used - w * 512 : 512;
+        analyze(wname, name, (size_t)(end - name), 3, c3->base + w * 512, n,
+                cb, arg);
+      }
+    }
     p = next;
   }
+}
+
+int kkr_sass_constant(const void *cubin, size_t size, const char *symbol,
+                      uint32_t *base, uint32_t *bytes) {
+  const unsigned char *b = cubin;
+  if (size < sizeof(Elf64_Ehdr) || memcmp(b, ELFMAG, SELFMAG) ||
+      b[EI_CLASS] != ELFCLASS64)
+    return 0;
+  const Elf64_Ehdr *eh = cubin;
+  if (eh->e_shoff + (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr) > size ||
+      eh->e_shstrndx >= eh->e_shnum)
+    return 0;
+  const Elf64_Shdr *sh = (const Elf64_Shdr *)(b + eh->e_shoff);
+  const Elf64_Shdr *shstr = &sh[eh->e_shstrndx];
+  if (shstr->sh_offset + shstr->sh_size > size)
+    return 0;
+  for (uint32_t i = 0; i < eh->e_shnum; i++) {
+    if (sh[i].sh_type != SHT_SYMTAB || sh[i].sh_link >= eh->e_shnum ||
+        sh[i].sh_offset + sh[i].sh_size > size)
+      continue;
+    const Elf64_Shdr *str = &sh[sh[i].sh_link];
+    if (str->sh_offset + str->sh_size > size)
+      continue;
+    const Elf64_Sym *sym = (const Elf64_Sym *)(b + sh[i].sh_offset);
+    size_t nsym = sh[i].sh_size / sizeof(Elf64_Sym);
+    for (size_t k = 0; k < nsym; k++) {
+      if (sym[k].st_name >= str->sh_size || sym[k].st_shndx >= eh->e_shnum)
+        continue;
+      const char *nm = (const char *)b + str->sh_offset + sym[k].st_name;
+      const Elf64_Shdr *in = &sh[sym[k].st_shndx];
+      if (strcmp(nm, symbol) || in->sh_name >= shstr->sh_size ||
+          strcmp((const char *)b + shstr->sh_offset + in->sh_name,
+                 ".nv.constant3"))
+        continue;
+      *base = (uint32_t)sym[k].st_value;
+      *bytes = (uint32_t)sym[k].st_size;
+      return 1;
+    }
+  }
+  return 0;
 }
 
 /* EIATTR_PARAM_CBANK of each ".nv.info.<kernel>" section: where the

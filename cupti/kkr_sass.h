@@ -20,8 +20,24 @@ typedef void (*kkr_sass_fn_cb)(const char *name, uint64_t written, int ok,
 /* The parameter banks of the kernels of a cubin (an ELF image). */
 uint32_t kkr_sass_banks(const void *cubin, size_t size, kkr_sass_bank *out,
                         uint32_t max);
-/* Analyzes nvdisasm's output for those kernels. */
+/* Where a __constant__ variable of the cubin lies in constant bank 3 (its
+ * symbol table): 1 and *base, *size if found. */
+int kkr_sass_constant(const void *cubin, size_t size, const char *symbol,
+                      uint32_t *base, uint32_t *bytes);
+
+/* A __constant__ variable (bank 3, [base, base + size)) that kernels
+ * without parameters read their arguments from: Kokkos' CUDA backend copies
+ * a functor too large for a kernel argument to one. */
+typedef struct {
+  uint32_t base, size;
+} kkr_sass_const;
+
+/* Analyzes nvdisasm's output for those kernels.  A kernel without
+ * parameters is analyzed against c3 too (if given): window k of 64 words of
+ * the variable is reported as kernel "<name>@c3:<k>" (KKR_SASS_C3_NAME). */
 void kkr_sass_parse(const char *text, const kkr_sass_bank *banks,
-                    uint32_t nbanks, kkr_sass_fn_cb cb, void *arg);
+                    uint32_t nbanks, const kkr_sass_const *c3,
+                    kkr_sass_fn_cb cb, void *arg);
+#define KKR_SASS_C3_NAME "%s@c3:%u"
 
 #endif

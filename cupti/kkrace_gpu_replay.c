@@ -31,6 +31,8 @@ void __kkrace_gpu_stream_wait_event(unsigned long long, unsigned long long);
 void __kkrace_gpu_event_sync(unsigned long long);
 void __kkrace_gpu_stream_sync(unsigned long long);
 void __kkrace_gpu_device_sync(void);
+void __kkrace_kokkosp_allocate(const char *, const char *, const void *,
+                               unsigned long long);
 
 /* The value of "key": in line, as a number (0 if absent). */
 static unsigned long long num(const char *line, const char *key) {
@@ -86,6 +88,11 @@ int main(int argc, char **argv) {
     unsigned int flags = (unsigned int)num(line, "flags");
     if (!strcmp(ev, "alloc")) {
       __kkrace_gpu_alloc(p, num(line, "size"), (unsigned int)num(line, "kind"));
+    } else if (!strcmp(ev, "view")) { /* a Kokkos View in device memory */
+      char space[64];
+      __kkrace_kokkosp_allocate(str(line, "space", space, sizeof space),
+                                str(line, "label", label, sizeof label), p,
+                                num(line, "size"));
     } else if (!strcmp(ev, "free")) {
       __kkrace_gpu_free(p, s, flags);
     } else if (!strcmp(ev, "stream")) {

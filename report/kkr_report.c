@@ -731,12 +731,38 @@ static void drop_launch_frames(kkr_access_info *a) {
   }
 }
 
+/* A frame of Kokkos' own code: by name, or by Kokkos' headers (the
+ * kernels of its CUDA backend, cuda_parallel_launch_*, print unqualified). */
+static int kokkos_frame(const kkr_frame *f) {
+  if (kkr_is_kokkos_function(f->function))
+    return 1;
+  const char *base = f->file ? strrchr(f->file, '/') : NULL;
+  return base && !strncmp(base + 1, "Kokkos_", 7);
+}
+
+/* GPU work that Kokkos submitted for the program (a CUDA backend's kernel,
+ * a deep_copy's cudaMemcpyAsync): the program's frame that called Kokkos
+ * says where, not Kokkos' launch code above it. */
+static void drop_kokkos_top(kkr_access_info *a) {
+  if (a->node.type != KKR_NODE_GPU)
+    return;
+  kkr_sym_stack *st = &a->sym;
+  uint32_t i = 0;
+  while (i < st->n && (kokkos_frame(&st->frames[i]) || !st->frames[i].file))
+    i++;
+  if (i > 0 && i < st->n) {
+    memmove(st->frames, st->frames + i, (st->n - i) * sizeof(kkr_frame));
+    st->n -= i;
+  }
+}
+
 static void symbolize_access(kkr_access_info *a) {
   drop_own_frames(a);
   kkr_symbolize(a->pcs, a->npcs, 0, &a->sym);
   kkr_stack_drop_kkrace(&a->sym);
   drop_library_top(&a->sym);
   drop_launch_frames(a);
+  drop_kokkos_top(a);
   kkr_stack_cut_after_main(&a->sym);
 }
 

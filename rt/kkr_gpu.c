@@ -199,6 +199,19 @@ static const char *safe(const char *s, char *buf, size_t n) {
   return buf;
 }
 
+/* A Kokkos View in device memory (Kokkos Tools' allocate callback): in the
+ * trace, so that a replay names it as the run did. */
+void kkr_gpu_trace_view(const char *space, const char *label, uintptr_t p,
+                        uint64_t size) {
+  if (!tracing())
+    return;
+  char sb[64], lb[256];
+  trace("{\"ev\":\"view\",\"p\":%llu,\"size\":%llu,\"space\":\"%s\","
+        "\"label\":\"%s\"}",
+        (unsigned long long)p, (unsigned long long)size,
+        safe(space, sb, sizeof sb), safe(label, lb, sizeof lb));
+}
+
 /* ---- Allocations -------------------------------------------------------- */
 
 typedef struct {
@@ -677,6 +690,15 @@ static const uint16_t work_op[] = {
     [KKR_GPU_FREE] = KKR_OP_GPU_FREE,
 };
 
+/* The name of the Kokkos dispatch this thread is in, from Kokkos Tools
+ * (kokkosp_begin_parallel_*), for a program whose host code kkrace does not
+ * see (the runtime preloaded into a Kokkos program built for CUDA): its
+ * kernels take the dispatch's label, not the backend's kernel name. */
+static __thread const char *kokkos_dispatch; /* (Kokkos' string, valid until
+                                                the dispatch ends) */
+
+void kkr_gpu_kokkos_dispatch(const char *name) { kokkos_dispatch = name; }
+
 /* Begins a work item of kind (KKR_GPU_*) on stream; the accesses that
  * follow (__kkrace_gpu_access) are its own until __kkrace_gpu_work_end.
  * Returns a token, 0 if the item is not modeled. */
@@ -696,6 +718,8 @@ KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
     if (kokkos_op->label && *kokkos_op->label)
       label = kokkos_op->label;
     kkr_node_host(t);
+  } else if (kind == KKR_GPU_KERNEL && kokkos_dispatch && *kokkos_dispatch) {
+    label = kokkos_dispatch;
   }
   if (tracing()) {
     char lb[256];

@@ -504,6 +504,11 @@ _Noreturn void kkr_exit_now(int status);
 /* ---- GPU work (kkr_gpu.c) ----------------------------------------------- */
 
 void kkr_gpu_init(void);
+/* Kokkos Tools: this thread's Kokkos dispatch begins (name) or ends (NULL). */
+void kkr_gpu_kokkos_dispatch(const char *name);
+/* Kokkos Tools: a View allocated in device memory, for the GPU trace. */
+void kkr_gpu_trace_view(const char *space, const char *label, uintptr_t p,
+                        uint64_t size);
 /* gpu_trace is on: the host's accesses to memory the GPU's work touched
  * are traced too (kkr_access.c), so that a replay meets them. */
 KKR_HIDDEN extern int kkr_gpu_trace_host_on;

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kkr_rt.h"
 
@@ -44,6 +45,8 @@ static int has_string(struct dl_phdr_info *info, const char *needle) {
   return 0;
 }
 
+/* Which variables the process's Kokkos reads: KOKKOS_TOOLS_LIBS (bit 1),
+ * KOKKOS_PROFILE_LIBRARY (bit 2); 0 without Kokkos. */
 static int find_tools_libs(struct dl_phdr_info *info, size_t size, void *arg) {
   (void)size;
   const char *name = info->dlpi_name;
@@ -51,14 +54,39 @@ static int find_tools_libs(struct dl_phdr_info *info, size_t size, void *arg) {
   if (!is_program && !strstr(name, "kokkoscore"))
     return 0;
   if (has_string(info, tools_libs_var))
-    *(int *)arg = 1;
+    *(int *)arg |= 1;
+  if (has_string(info, "KOKKOS_PROFILE_LIBRARY"))
+    *(int *)arg |= 2;
   return 0;
 }
 
+/* The runtime preloaded into a program not built with kkrace (a Kokkos
+ * program built for CUDA): the tools library beside libkkrace.so, if the
+ * program holds Kokkos. */
+static const char *preloaded_tools_library(int kokkos, char *buf, size_t n) {
+  Dl_info self;
+  if (!kokkos || !dladdr((void *)preloaded_tools_library, &self) ||
+      !self.dli_fname)
+    return NULL;
+  const char *slash = strrchr(self.dli_fname, '/');
+  if (!slash || strncmp(slash + 1, "libkkrace", 9))
+    return NULL; /* the runtime is in the program */
+  snprintf(buf, n, "%.*s/libkkrace_kokkos_tools.so",
+           (int)(slash - self.dli_fname), self.dli_fname);
+  return access(buf, R_OK) == 0 ? buf : NULL;
+}
+
 void kkr_tools_setup(void) {
+  int tools_libs = 0;
+  dl_iterate_phdr(find_tools_libs, &tools_libs);
   void *marker = dlsym(RTLD_DEFAULT, "kkrace_kokkos_tools_marker");
   Dl_info info;
-  if (!marker || !dladdr(marker, &info) || !info.dli_fname)
+  char preloaded[4096];
+  const char *lib =
+      marker && dladdr(marker, &info) && info.dli_fname
+          ? info.dli_fname
+          : preloaded_tools_library(tools_libs, preloaded, sizeof preloaded);
+  if (!lib)
     return; /* not linked with the tools library: no Kokkos labels */
   const char *vars[] = {tools_libs_var, "KOKKOS_PROFILE_LIBRARY"};
   const char *chained = NULL;
@@ -69,18 +97,21 @@ void kkr_tools_setup(void) {
   }
   if (chained)
     setenv("KKRACE_CHAINED_KOKKOS_TOOLS", chained, 1);
-  int tools_libs = 0;
-  dl_iterate_phdr(find_tools_libs, &tools_libs);
-  if (tools_libs) {
-    setenv(tools_libs_var, info.dli_fname, 1);
+  if (tools_libs & 1) {
+    setenv(tools_libs_var, lib, 1);
     unsetenv("KOKKOS_PROFILE_LIBRARY");
   } else {
-    setenv("KOKKOS_PROFILE_LIBRARY", info.dli_fname, 1);
+    setenv("KOKKOS_PROFILE_LIBRARY", lib, 1);
   }
 }
 
 KKR_EXPORT void __kkrace_kokkosp_begin_parallel(const char *name) {
   kkr_kokkos_label(name);
+  kkr_gpu_kokkos_dispatch(name);
+}
+
+KKR_EXPORT void __kkrace_kokkosp_end_parallel(void) {
+  kkr_gpu_kokkos_dispatch(NULL);
 }
 
 /* The Kokkos Tools interface version tells Kokkos releases apart: from
@@ -104,6 +135,7 @@ KKR_EXPORT void __kkrace_kokkosp_allocate(const char *space,
   for (size_t i = 0; space && i < KKR_ARRAY_SIZE(device_spaces); i++)
     if (!strcmp(space, device_spaces[i])) {
       kkr_views_add_raw((uintptr_t)ptr, size + 128, label, space);
+      kkr_gpu_trace_view(space, label, (uintptr_t)ptr, size);
       return;
     }
   kkr_views_add((uintptr_t)ptr, size, label, space);

@@ -32,6 +32,7 @@ EXPORT int kkrace_kokkos_tools_marker;
 /* The runtime, in the program. */
 extern void __kkrace_kokkosp_begin_parallel(const char *name)
     __attribute__((weak));
+extern void __kkrace_kokkosp_end_parallel(void) __attribute__((weak));
 extern void __kkrace_kokkosp_allocate(const char *space, const char *label,
                                       const void *ptr, unsigned long long size)
     __attribute__((weak));
@@ -104,6 +105,8 @@ EXPORT void kokkosp_request_tool_settings(uint32_t num_actions,
             (const char *, uint32_t, uint64_t *), name, dev, kid);         \
   }                                                                        \
   EXPORT void kokkosp_end_parallel_##kind(uint64_t kid) {                  \
+    if (__kkrace_kokkosp_end_parallel)                                     \
+      __kkrace_kokkosp_end_parallel();                                     \
     FORWARD("kokkosp_end_parallel_" #kind, (uint64_t), kid);               \
   }
 PARALLEL(for)

@@ -7,9 +7,13 @@ Each test runs in two variants:
            -fsanitize=kkrace: host code instrumented, CUDA work from CUPTI;
   preload  built by nvcc alone, run with libkkrace.so preloaded: CUDA work
            and the CUDA calls' own host accesses only.
-EXPECT lines hold in both; EXPECT[inst] / EXPECT[preload] in one.
+EXPECT lines hold in both; EXPECT[inst] / EXPECT[preload] in one.  A test
+with a '// VARIANTS: preload' line runs in that variant only: the Kokkos
+programs of kokkos/, built with nvcc against a Kokkos whose CUDA backend is
+on (build --kokkos DIR), whose host code kkrace does not instrument.
 
-  run_gpu.py build  --driver D --nvcc N --out DIR TESTS...   (no GPU needed)
+  run_gpu.py build  --driver D --nvcc N --out DIR [--kokkos K] TESTS...
+                                                             (no GPU needed)
   run_gpu.py run    --libdir L --out DIR TESTS...            (on a GPU: also
                     records each run's GPU event trace next to the binary)
   run_gpu.py replay --replay R --traces T TESTS...           (no GPU: replays
@@ -27,6 +31,21 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 import run_e2e  # noqa: E402
 
 VARIANTS = ("inst", "preload")
+
+
+def variants_of(test):
+    """The variants a test runs in: both, unless a '// VARIANTS:' line says
+    (Kokkos programs built for CUDA run with the runtime preloaded only)."""
+    with open(test) as f:
+        for line in f:
+            if line.startswith("// VARIANTS:"):
+                return tuple(line.split(":", 1)[1].split())
+    return VARIANTS
+
+
+def is_kokkos(test):
+    with open(test) as f:
+        return "#include <Kokkos_Core.hpp>" in f.read()
 
 
 def expectations(spec, variant):
@@ -91,7 +110,20 @@ def build(a):
             "preload": [a.nvcc] + common +
                        [test, "-o", os.path.join(a.out, name + ".preload")],
         }
-        for v, cmd in cmds.items():
+        if is_kokkos(test):
+            # A Kokkos installation built with its CUDA backend (--kokkos).
+            if not a.kokkos:
+                print("BUILD FAIL %s: a Kokkos program needs --kokkos" % name)
+                bad += 1
+                continue
+            cmds["preload"] = (
+                [a.nvcc, "-x", "cu", "-std=c++17", "--extended-lambda",
+                 "-I" + os.path.join(a.kokkos, "include")] + common +
+                [test, "-o", os.path.join(a.out, name + ".preload"),
+                 "-L" + os.path.join(a.kokkos, "lib"), "-lkokkoscore",
+                 "-lcuda", "-ldl"])
+        for v in variants_of(test):
+            cmd = cmds[v]
             r = subprocess.run(cmd, capture_output=True, text=True)
             if r.returncode:
                 print("BUILD FAIL %s %s\n%s\n%s" % (name, v, " ".join(cmd),
@@ -104,7 +136,7 @@ def run(a):
     bad = 0
     for test in a.tests:
         name = name_of(test)
-        for v in VARIANTS:
+        for v in variants_of(test):
             exe = os.path.join(a.out, "%s.%s" % (name, v))
             json_path = exe + ".jsonl"
             trace = exe + ".trace"
@@ -141,7 +173,7 @@ def replay(a):
     ran = 0
     for test in a.tests:
         name = name_of(test)
-        for v in VARIANTS:
+        for v in variants_of(test):
             trace = os.path.join(a.traces, "%s.%s.trace" % (name, v))
             if not os.path.exists(trace):
                 print("FAIL %s [%s]: no recorded trace %s" % (name, v, trace))
@@ -176,6 +208,8 @@ def main():
     ap.add_argument("--arch", default="sm_90")
     ap.add_argument("--out", default=".")
     ap.add_argument("--libdir")
+    ap.add_argument("--kokkos", help="a Kokkos built for CUDA, for the "
+                    "Kokkos tests (kokkos/)")
     ap.add_argument("--options", default="")
     ap.add_argument("--replay")
     ap.add_argument("--traces")

@@ -62,7 +62,7 @@ static void setup(void) {
   uint32_t n = kkr_sass_banks(cubin, clen, banks, 64);
   cr_assert_gt(n, 4, "parameter banks found: %u", n);
   nresults = 0;
-  kkr_sass_parse(sass, banks, n, collect, NULL);
+  kkr_sass_parse(sass, banks, n, NULL, collect, NULL);
   free(cubin);
   free(sass);
 }
@@ -116,4 +116,38 @@ Test(sass, stores_and_reductions) {
   cr_assert(s->ok);
   cr_assert_eq(s->written & 1, 0, "src is only read");
   cr_assert_neq(s->written & 2, 0, "out is written by RED");
+}
+
+/* wide_from_constant() reads its functor {const double *in[70]; double
+ * *out; int n;} from Kokkos' __constant__ buffer: window 0 (words 0-63)
+ * only read; window 1 has out (word 70, bit 6) written, in[64..69] read. */
+Test(sass, functor_in_constant_memory) {
+  size_t clen, slen;
+  char *cubin = slurp("kernels.cubin", &clen);
+  char *sass = slurp("kernels.sass", &slen);
+  kkr_sass_const c3;
+  cr_assert(kkr_sass_constant(cubin, clen,
+                              "kokkos_impl_cuda_constant_memory_buffer",
+                              &c3.base, &c3.size));
+  cr_assert_eq(c3.size, 4096 * 8);
+  kkr_sass_bank banks[64];
+  uint32_t n = kkr_sass_banks(cubin, clen, banks, 64);
+  nresults = 0;
+  kkr_sass_parse(sass, banks, n, &c3, collect, NULL);
+  const result *k = find("_Z18wide_from_constantv");
+  cr_assert_not_null(k);
+  cr_assert_not(k->ok, "no parameters to follow");
+  const result *w0 = find("_Z18wide_from_constantv@c3:0");
+  const result *w1 = find("_Z18wide_from_constantv@c3:1");
+  cr_assert_not_null(w0);
+  cr_assert_not_null(w1);
+  cr_assert(w0->ok && w1->ok);
+  cr_assert_eq(w0->written, 0, "in[0..63] only read");
+  cr_assert_eq(w1->written & 0x3f, 0, "in[64..69] only read");
+  cr_assert_neq(w1->written & 0x40, 0, "out is written");
+  cr_assert_null(find("_Z18wide_from_constantv@c3:2"), "nothing read past");
+  cr_assert_null(find("_Z9readonly2PfS_i@c3:0"), "only kernels without "
+                                                 "parameters");
+  free(cubin);
+  free(sass);
 }
