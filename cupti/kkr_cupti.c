@@ -665,9 +665,64 @@ static const char *direction(unsigned dk, unsigned sk) {
 
 /* cudaMemcpy(dst, src, n) (sync) and cudaMemcpyAsync, as the CUDA
  * documentation's "API synchronization behavior" describes them. */
+static void copy_spans(void *dst, size_t dn, const void *src, size_t sn,
+                       int sync, unsigned long long stream, const char *api);
+
 static void copy(void *dst, const void *src, size_t n, int sync,
                  unsigned long long stream, const char *api) {
+  copy_spans(dst, n, src, n, sync, stream, api);
+}
+
+/* The bytes a pitched region spans: rows of width bytes, pitch apart,
+ * height rows a slice, depth slices (ysize rows apart), from pos. */
+typedef struct {
+  char *p;
+  size_t n;
+} span;
+
+static span pitched(struct cudaPitchedPtr pp, struct cudaPos pos,
+                    struct cudaExtent e) {
+  span s = {NULL, 0};
+  if (!pp.ptr || !e.width || !e.height || !e.depth)
+    return s;
+  size_t slice = pp.pitch * pp.ysize;
+  s.p = (char *)pp.ptr + pos.z * slice + pos.y * pp.pitch + pos.x;
+  s.n = (e.depth - 1) * slice + (e.height - 1) * pp.pitch + e.width;
+  return s;
+}
+
+/* cudaMemcpy3D(Async): a copy between linear memories (not arrays) over
+ * the spans of its source and destination regions. */
+static void copy_3d(const struct cudaMemcpy3DParms *p, int sync,
+                    unsigned long long stream, const char *api) {
+  if (!p || p->srcArray || p->dstArray)
+    return; /* (CUDA arrays are not allocations kkrace knows) */
+  span d = pitched(p->dstPtr, p->dstPos, p->extent);
+  span s = pitched(p->srcPtr, p->srcPos, p->extent);
+  if (d.n && s.n)
+    copy_spans(d.p, d.n, s.p, s.n, sync, stream, api);
+}
+
+/* A copy from a __device__ or __constant__ variable (not an allocation
+ * kkrace knows): a work item that writes dst. */
+static void copy_from_symbol(void *dst, size_t n, int sync,
+                             unsigned long long stream, const char *api) {
   if (!__kkrace_gpu_work_begin || !n)
+    return;
+  unsigned dk = __kkrace_gpu_mem_kind(dst);
+  char label[96];
+  snprintf(label, sizeof label, "%s(%s)", api, device_side(dk) ? "DtoD" : "DtoH");
+  unsigned tok = __kkrace_gpu_work_begin(KKR_GPU_MEMCPY, stream, label);
+  if (!tok)
+    return;
+  __kkrace_gpu_access(dst, n, KKR_GPU_ACC_WRITE);
+  /* (To the host, cudaMemcpyFromSymbol returns once the copy is done.) */
+  __kkrace_gpu_work_end(tok, sync && !device_side(dk) ? KKR_GPU_WAIT : 0);
+}
+
+static void copy_spans(void *dst, size_t dn, const void *src, size_t sn,
+                       int sync, unsigned long long stream, const char *api) {
+  if (!__kkrace_gpu_work_begin || !dn || !sn)
     return;
   unsigned dk = __kkrace_gpu_mem_kind(dst), sk = __kkrace_gpu_mem_kind(src);
   const char *dir = direction(dk, sk);
@@ -677,8 +732,8 @@ static void copy(void *dst, const void *src, size_t n, int sync,
   if (src_pageable && dst_pageable) { /* host to host: the host does it */
     if (sync)
       __kkrace_gpu_stream_sync(stream);
-    __kkrace_gpu_host_access((void *)src, n, KKR_GPU_ACC_READ);
-    __kkrace_gpu_host_access(dst, n, KKR_GPU_ACC_WRITE);
+    __kkrace_gpu_host_access((void *)src, sn, KKR_GPU_ACC_READ);
+    __kkrace_gpu_host_access(dst, dn, KKR_GPU_ACC_WRITE);
     return;
   }
   int wait = 0;
@@ -687,7 +742,7 @@ static void copy(void *dst, const void *src, size_t n, int sync,
      * the source (after the stream's earlier work, for cudaMemcpy). */
     if (sync)
       __kkrace_gpu_stream_sync(stream);
-    __kkrace_gpu_host_access((void *)src, n, KKR_GPU_ACC_READ);
+    __kkrace_gpu_host_access((void *)src, sn, KKR_GPU_ACC_READ);
     src = NULL;
   }
   if (dst_pageable || (sync && !device_side(sk)) || (sync && !device_side(dk)))
@@ -696,8 +751,8 @@ static void copy(void *dst, const void *src, size_t n, int sync,
   if (!tok)
     return;
   if (src)
-    __kkrace_gpu_access((void *)src, n, KKR_GPU_ACC_READ);
-  __kkrace_gpu_access(dst, n, KKR_GPU_ACC_WRITE);
+    __kkrace_gpu_access((void *)src, sn, KKR_GPU_ACC_READ);
+  __kkrace_gpu_access(dst, dn, KKR_GPU_ACC_WRITE);
   __kkrace_gpu_work_end(tok, wait ? KKR_GPU_WAIT : 0);
 }
 
@@ -868,6 +923,95 @@ static void runtime_exit(CUpti_CallbackId id, const CUpti_CallbackData *cb) {
                    id == CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_ptsz_v7000),
          "cudaMemcpyAsync");
     break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyPeer_v4000: {
+    /* Serialized with all work of the devices, before and after: here the
+     * host waits for the device before and after it. */
+    const cudaMemcpyPeer_v4000_params *p = P(cudaMemcpyPeer_v4000);
+    __kkrace_gpu_device_sync();
+    copy(p->dst, p->src, p->count, 1, LEGACY, "cudaMemcpyPeer");
+    __kkrace_gpu_device_sync();
+    break;
+  }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyPeerAsync_v4000: {
+    const cudaMemcpyPeerAsync_v4000_params *p = P(cudaMemcpyPeerAsync_v4000);
+    copy(p->dst, p->src, p->count, 0, stream_id(p->stream, 0),
+         "cudaMemcpyPeerAsync");
+    break;
+  }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy3D_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy3D_ptds_v7000:
+    copy_3d(P(cudaMemcpy3D_v3020)->p, 1,
+            id == CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy3D_ptds_v7000 ? PER_THREAD
+                                                                   : LEGACY,
+            "cudaMemcpy3D");
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy3DAsync_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy3DAsync_ptsz_v7000:
+    copy_3d(P(cudaMemcpy3DAsync_v3020)->p, 0,
+            stream_id(P(cudaMemcpy3DAsync_v3020)->stream,
+                      id == CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy3DAsync_ptsz_v7000),
+            "cudaMemcpy3DAsync");
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyFromSymbol_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyFromSymbol_ptds_v7000:
+    copy_from_symbol(P(cudaMemcpyFromSymbol_v3020)->dst,
+                     P(cudaMemcpyFromSymbol_v3020)->count, 1,
+                     id == CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyFromSymbol_ptds_v7000
+                         ? PER_THREAD
+                         : LEGACY,
+                     "cudaMemcpyFromSymbol");
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyFromSymbolAsync_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyFromSymbolAsync_ptsz_v7000:
+    copy_from_symbol(
+        P(cudaMemcpyFromSymbolAsync_v3020)->dst,
+        P(cudaMemcpyFromSymbolAsync_v3020)->count, 0,
+        stream_id(P(cudaMemcpyFromSymbolAsync_v3020)->stream,
+                  id == CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyFromSymbolAsync_ptsz_v7000),
+        "cudaMemcpyFromSymbolAsync");
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemset2D_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemset2D_ptds_v7000: {
+    const cudaMemset2D_v3020_params *p = P(cudaMemset2D_v3020);
+    if (p->height)
+      memset_(p->devPtr, p->pitch * (p->height - 1) + p->width, 1,
+              id == CUPTI_RUNTIME_TRACE_CBID_cudaMemset2D_ptds_v7000 ? PER_THREAD
+                                                                     : LEGACY,
+              "cudaMemset2D");
+    break;
+  }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemset2DAsync_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemset2DAsync_ptsz_v7000: {
+    const cudaMemset2DAsync_v3020_params *p = P(cudaMemset2DAsync_v3020);
+    if (p->height)
+      memset_(p->devPtr, p->pitch * (p->height - 1) + p->width, 0,
+              stream_id(p->stream,
+                        id == CUPTI_RUNTIME_TRACE_CBID_cudaMemset2DAsync_ptsz_v7000),
+              "cudaMemset2DAsync");
+    break;
+  }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemset3D_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemset3D_ptds_v7000: {
+    const cudaMemset3D_v3020_params *p = P(cudaMemset3D_v3020);
+    struct cudaPos origin = {0, 0, 0};
+    span d = pitched(p->pitchedDevPtr, origin, p->extent);
+    memset_(d.p, d.n, 1,
+            id == CUPTI_RUNTIME_TRACE_CBID_cudaMemset3D_ptds_v7000 ? PER_THREAD
+                                                                   : LEGACY,
+            "cudaMemset3D");
+    break;
+  }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemset3DAsync_v3020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemset3DAsync_ptsz_v7000: {
+    const cudaMemset3DAsync_v3020_params *p = P(cudaMemset3DAsync_v3020);
+    struct cudaPos origin = {0, 0, 0};
+    span d = pitched(p->pitchedDevPtr, origin, p->extent);
+    memset_(d.p, d.n, 0,
+            stream_id(p->stream,
+                      id == CUPTI_RUNTIME_TRACE_CBID_cudaMemset3DAsync_ptsz_v7000),
+            "cudaMemset3DAsync");
+    break;
+  }
   case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy2D_v3020: {
     const cudaMemcpy2D_v3020_params *p = P(cudaMemcpy2D_v3020);
     /* The rows' span, gaps included (a bound). */
@@ -1098,6 +1242,24 @@ static void subscribe(void) {
       CUPTI_RUNTIME_TRACE_CBID_cudaMallocManaged_v6000,
       CUPTI_RUNTIME_TRACE_CBID_cudaMallocPitch_v3020,
       CUPTI_RUNTIME_TRACE_CBID_cudaMalloc_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyPeer_v4000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyPeerAsync_v4000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy3D_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy3D_ptds_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy3DAsync_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy3DAsync_ptsz_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyFromSymbol_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyFromSymbol_ptds_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyFromSymbolAsync_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyFromSymbolAsync_ptsz_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemset2D_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemset2D_ptds_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemset2DAsync_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemset2DAsync_ptsz_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemset3D_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemset3D_ptds_v7000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemset3DAsync_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaMemset3DAsync_ptsz_v7000,
       CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy2DAsync_v3020,
       CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy2D_v3020,
       CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyToSymbolAsync_ptsz_v7000,

@@ -731,24 +731,27 @@ static void drop_launch_frames(kkr_access_info *a) {
   }
 }
 
-/* A frame of Kokkos' own code: by name, or by Kokkos' headers (the
- * kernels of its CUDA backend, cuda_parallel_launch_*, print unqualified). */
-static int kokkos_frame(const kkr_frame *f) {
+/* A frame of Kokkos' own code (by name, or by Kokkos' headers: the kernels
+ * of its CUDA backend, cuda_parallel_launch_*, print unqualified), or of
+ * the CUDA runtime's C++ wrappers (cudaMemcpyFromSymbolAsync<T> in
+ * cuda_runtime.h). */
+static int library_frame(const kkr_frame *f) {
   if (kkr_is_kokkos_function(f->function))
     return 1;
   const char *base = f->file ? strrchr(f->file, '/') : NULL;
-  return base && !strncmp(base + 1, "Kokkos_", 7);
+  return base && (!strncmp(base + 1, "Kokkos_", 7) ||
+                  !strcmp(base + 1, "cuda_runtime.h"));
 }
 
-/* GPU work that Kokkos submitted for the program (a CUDA backend's kernel,
- * a deep_copy's cudaMemcpyAsync): the program's frame that called Kokkos
- * says where, not Kokkos' launch code above it. */
-static void drop_kokkos_top(kkr_access_info *a) {
+/* GPU work that Kokkos or CUDA's wrappers submitted for the program (a
+ * CUDA backend's kernel, a deep_copy's cudaMemcpyAsync): the program's
+ * frame that called them says where, not the launch code above it. */
+static void drop_library_frames(kkr_access_info *a) {
   if (a->node.type != KKR_NODE_GPU)
     return;
   kkr_sym_stack *st = &a->sym;
   uint32_t i = 0;
-  while (i < st->n && (kokkos_frame(&st->frames[i]) || !st->frames[i].file))
+  while (i < st->n && (library_frame(&st->frames[i]) || !st->frames[i].file))
     i++;
   if (i > 0 && i < st->n) {
     memmove(st->frames, st->frames + i, (st->n - i) * sizeof(kkr_frame));
@@ -762,7 +765,7 @@ static void symbolize_access(kkr_access_info *a) {
   kkr_stack_drop_kkrace(&a->sym);
   drop_library_top(&a->sym);
   drop_launch_frames(a);
-  drop_kokkos_top(a);
+  drop_library_frames(a);
   kkr_stack_cut_after_main(&a->sym);
 }
 
