@@ -2,7 +2,9 @@
 # kkrace's GPU overhead: each workload built by nvcc alone (plain), run
 # plain and with the runtime preloaded, and built with kkrace-clang++ as host
 # compiler (-fsanitize=kkrace); wall time of the timed loop, best of REPS.
-#   bench/gpu/run.sh build DRIVER OUTDIR      (needs nvcc, not a GPU)
+#   bench/gpu/run.sh build DRIVER OUTDIR      (needs nvcc, not a GPU; with
+#                                             KOKKOS=<prefix of a Kokkos
+#                                             built for CUDA>, kokkos_cg too)
 #   bench/gpu/run.sh run LIBDIR OUTDIR [REPS]  (on the GPU machine; extra
 #                                             KKRACE_OPTIONS in $KKRACE_EXTRA)
 set -euo pipefail
@@ -16,6 +18,11 @@ if [ "$mode" = build ]; then
     nvcc -O2 -arch=sm_90 -ccbin "$driver" -Xcompiler -fsanitize=kkrace \
       -o "$out/$w.kkrace" "$here/$w.cu" -lcudart
   done
+  if [ -n "${KOKKOS:-}" ]; then # (runs plain and preloaded only)
+    nvcc -O2 -arch=sm_90 -x cu -std=c++17 --extended-lambda -I"$KOKKOS/include" \
+      -o "$out/kokkos_cg.plain" "$here/kokkos_cg.cpp" -L"$KOKKOS/lib" \
+      -lkokkoscore -lcuda -ldl
+  fi
   exit 0
 fi
 libdir=$2 out=$3 reps=${4:-5}
@@ -35,3 +42,9 @@ for w in small_kernels large_copies pipeline; do
   printf "%-14s %12.1f %12.1f %8.2f %12.1f %8.2f\n" "$w" "$p" "$l" \
     "$(awk "BEGIN{print $l/$p}")" "$k" "$(awk "BEGIN{print $k/$p}")"
 done
+if [ -x "$out/kokkos_cg.plain" ]; then
+  p=$(best "$out/kokkos_cg.plain")
+  l=$(KKRACE_OPTIONS="exitcode=0 ${KKRACE_EXTRA:-}" LD_PRELOAD="$libdir/libkkrace.so $libdir/libkkrace_cupti.so" best "$out/kokkos_cg.plain")
+  printf "%-14s %12.1f %12.1f %8.2f %12s %8s\n" kokkos_cg "$p" "$l" \
+    "$(awk "BEGIN{print $l/$p}")" - -
+fi
