@@ -1273,11 +1273,47 @@ private:
     return F;
   }
 
+  /// CUDA host functions (cudaLaunchHostFunc, cuLaunchHostFunc,
+  /// cudaStreamAddCallback, and their per-thread-stream forms) go through
+  /// the runtime, which runs the function as a work item of its stream: the
+  /// call gets the real function and whether it is a _ptsz form as extra
+  /// arguments.
+  bool redirectHostFunctions(Function &F) {
+    SmallVector<CallInst *, 4> Calls;
+    for (Instruction &I : instructions(F))
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (const Function *Callee = CI->getCalledFunction()) {
+          StringRef N = Callee->getName();
+          N.consume_back("_ptsz");
+          if (N == "cudaLaunchHostFunc" || N == "cuLaunchHostFunc" ||
+              N == "cudaStreamAddCallback")
+            Calls.push_back(CI);
+        }
+    for (CallInst *CI : Calls) {
+      Function *Callee = CI->getCalledFunction();
+      bool Callback = Callee->getName().starts_with("cudaStreamAddCallback");
+      unsigned N = Callback ? 4 : 3;
+      if (CI->arg_size() != N || !CI->getType()->isIntegerTy(32))
+        continue;
+      IRBuilder<> B(CI);
+      SmallVector<Value *, 6> Args(CI->args());
+      Args.push_back(Callee);
+      Args.push_back(B.getInt32(Callee->getName().ends_with("_ptsz")));
+      CallInst *New = B.CreateCall(
+          Callback ? RT.cuda_stream_callback : RT.cuda_host_func, Args);
+      New->setDebugLoc(CI->getDebugLoc());
+      CI->replaceAllUsesWith(New);
+      CI->eraseFromParent();
+    }
+    return !Calls.empty();
+  }
+
   bool runOnFunction(Function &F) {
     LocalObject.clear();
     Hoisted.clear();
     StrandLoops.clear();
-    bool Changed = hoistLoops(F);
+    bool Changed = redirectHostFunctions(F);
+    Changed |= hoistLoops(F);
     SmallVector<Instruction *, 64> Todo;
     for (Instruction &I : instructions(F)) {
       if (I.hasMetadata(LLVMContext::MD_nosanitize) || Hoisted.count(&I))

@@ -94,7 +94,8 @@ static uint8_t item_node_type(const kkr_item *it, uint32_t strand) {
   case KKR_OP_GPU_KERNEL:
   case KKR_OP_GPU_MEMCPY:
   case KKR_OP_GPU_MEMSET:
-  case KKR_OP_GPU_FREE: return KKR_NODE_GPU;
+  case KKR_OP_GPU_FREE:
+  case KKR_OP_GPU_HOST_FUNC: return KKR_NODE_GPU;
   default: return strand == KKR_STRAND_BACKEND ? KKR_NODE_WORK : KKR_NODE_STRAND;
   }
 }
@@ -226,6 +227,7 @@ const char *kkr_node_type_json(const kkr_node_info *n) {
     case KKR_OP_GPU_KERNEL: return "kernel";
     case KKR_OP_GPU_MEMCPY: return "memcpy";
     case KKR_OP_GPU_MEMSET: return "memset";
+    case KKR_OP_GPU_HOST_FUNC: return "host_func";
     default: return "free";
     }
   return t[n->type];
@@ -321,8 +323,10 @@ void kkr_describe_node(kkr_str *s, const kkr_node_info *n, int with_where) {
     kkr_str_printf(s, "%s", n->item.label ? n->item.label : "an MPI request");
     return; /* its request is the "instance": nothing more to say */
   case KKR_NODE_GPU:
-    if (n->item.kind == KKR_OP_GPU_KERNEL) {
-      kkr_str_printf(s, "kernel '");
+    if (n->item.kind == KKR_OP_GPU_KERNEL ||
+        n->item.kind == KKR_OP_GPU_HOST_FUNC) {
+      kkr_str_printf(s, n->item.kind == KKR_OP_GPU_KERNEL ? "kernel '"
+                                                          : "host function '");
       append_label(s, n->item.label);
       kkr_str_printf(s, "'");
     } else {

@@ -58,8 +58,10 @@ static void print_access(kkr_str *s, const kkr_report *r, int i) {
                        ? " (a conservative footprint: kkrace could not tell "
                          "that the kernel only reads it)"
                        : "",
-                   a->node.item.kind == KKR_OP_GPU_KERNEL ? "launched"
-                                                          : "called");
+                   a->node.item.kind == KKR_OP_GPU_KERNEL ||
+                           a->node.item.kind == KKR_OP_GPU_HOST_FUNC
+                       ? "launched"
+                       : "called");
     kkr_str_printf(s, a->node.thread ? "thread T%u" : "main thread",
                    a->node.thread);
     kkr_str_printf(s, " at:\n");

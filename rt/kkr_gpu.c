@@ -48,11 +48,16 @@ static int trace_fd = -1;
 static kkr_spin trace_lock;
 
 /* Host accesses are many (a loop over a buffer): contiguous ones of the
- * same kind are written as one event. */
+ * same kind, by the same thread's kind of work, are written as one event.
+ * hf: made by the host function of that id (CUDA's thread runs it while
+ * the program's threads go on: "hf" tells the two apart in the trace). */
 static struct {
   uintptr_t p, size;
-  uint32_t flags;
+  uint32_t flags, hf;
 } pending_host;
+
+/* The id of the host function this thread runs (0: none). */
+static __thread uint32_t running_host_func;
 
 static void trace_open(void);
 
@@ -74,11 +79,14 @@ static void write_line(const char *buf, size_t n) {
 static void flush_host(void) {
   if (!pending_host.size)
     return;
-  char buf[128];
+  char buf[160], hf[32] = "";
+  if (pending_host.hf)
+    snprintf(hf, sizeof hf, ",\"hf\":%u", pending_host.hf);
   int n = snprintf(buf, sizeof buf,
-                   "{\"ev\":\"host\",\"p\":%llu,\"size\":%llu,\"flags\":%u}\n",
+                   "{\"ev\":\"host\",\"p\":%llu,\"size\":%llu,\"flags\":%u%s}\n",
                    (unsigned long long)pending_host.p,
-                   (unsigned long long)pending_host.size, pending_host.flags);
+                   (unsigned long long)pending_host.size, pending_host.flags,
+                   hf);
   write_line(buf, (size_t)n);
   pending_host.size = 0;
 }
@@ -90,7 +98,8 @@ static void trace_host(uintptr_t p, uintptr_t size, uint32_t flags) {
    * record in it.) */
   uintptr_t end = pending_host.p + pending_host.size;
   if (pending_host.size && flags == pending_host.flags &&
-      p >= pending_host.p && p <= end + KKR_GRAN) {
+      running_host_func == pending_host.hf && p >= pending_host.p &&
+      p <= end + KKR_GRAN) {
     if (p + size > end)
       pending_host.size = p + size - pending_host.p;
   } else {
@@ -98,6 +107,7 @@ static void trace_host(uintptr_t p, uintptr_t size, uint32_t flags) {
     pending_host.p = p;
     pending_host.size = size;
     pending_host.flags = flags;
+    pending_host.hf = running_host_func;
   }
   kkr_spin_unlock(&trace_lock);
 }
@@ -140,13 +150,19 @@ static int gpu_record(uint64_t rec) {
   if (!owner || (owner & 1))
     return 0;
   uint16_t kind = ((const kkr_item *)owner)->kind;
-  return kind >= KKR_OP_GPU_KERNEL && kind <= KKR_OP_GPU_FREE;
+  return kind >= KKR_OP_GPU_KERNEL && kind <= KKR_OP_GPU_HOST_FUNC;
 }
 
 /* A host access to memory whose shadow holds a GPU work item's access. */
+/* Inside a host function (cudaLaunchHostFunc) that CUDA's thread runs as
+ * its stream's work item. */
+static int in_host_func(const kkr_thread *t) {
+  return t->item_op && t->item_op->kind == KKR_OP_GPU_HOST_FUNC;
+}
+
 void kkr_gpu_trace_host(kkr_thread *t, uintptr_t addr, uintptr_t size,
                         uint32_t write) {
-  if (t->cur_is_item || !kkr_nodes)
+  if ((t->cur_is_item && !in_host_func(t)) || !kkr_nodes)
     return;
   for (uintptr_t w = addr & ~(uintptr_t)(KKR_GRAN - 1); w < addr + size;
        w += KKR_GRAN) {
@@ -688,6 +704,7 @@ static const uint16_t work_op[] = {
     [KKR_GPU_MEMCPY] = KKR_OP_GPU_MEMCPY,
     [KKR_GPU_MEMSET] = KKR_OP_GPU_MEMSET,
     [KKR_GPU_FREE] = KKR_OP_GPU_FREE,
+    [KKR_GPU_HOST_FUNC] = KKR_OP_GPU_HOST_FUNC,
 };
 
 /* The name of the Kokkos dispatch this thread is in, from Kokkos Tools
@@ -801,7 +818,7 @@ KKR_EXPORT void __kkrace_gpu_work_end(unsigned int token, unsigned int flags) {
 KKR_EXPORT void __kkrace_gpu_host_access(void *p, unsigned long long size,
                                          unsigned int flags) {
   kkr_thread *t = recording_thread();
-  if (!t || t->item_op || !size)
+  if (!t || (t->item_op && !in_host_func(t)) || !size)
     return;
   if (tracing())
     trace_host((uintptr_t)p, size, flags);
@@ -858,4 +875,199 @@ KKR_EXPORT void __kkrace_gpu_free(void *p, unsigned long long stream,
   }
   kkr_shadow_clear(lo, n);
   alloc_forget(a.lo);
+}
+
+/* ---- Host functions on streams (cudaLaunchHostFunc) --------------------- */
+
+/* A host function the program put on a stream: a work item of the stream
+ * whose accesses are those of the function itself, which CUDA runs later
+ * on a thread of its own.  That thread runs it as the item (its clock,
+ * which holds the stream's earlier work) and learns it afterwards.  In the
+ * trace: "host_func" (the item just submitted), then "host_func_begin" and
+ * "host_func_end" around the function's run, with its accesses between
+ * (kkrace-gpu-replay calls the __kkrace_gpu_host_func_* below). */
+typedef struct {
+  void (*fn)(void *);
+  void (*callback)(void *stream, int status, void *data);
+  void *data;
+  kkr_op op;   /* the item, as its submission left it */
+  kkr_vc vc;   /* the item's clock */
+  uint32_t id; /* for the trace */
+} host_func;
+
+static uint32_t host_funcs_made;
+
+/* The item being submitted (between __kkrace_gpu_work_begin and _end) as a
+ * host function. */
+static host_func *host_func_keep(kkr_thread *t, uint32_t id) {
+  if (!t->nops || t->nops > KKR_MAX_OPS)
+    return NULL;
+  host_func *f = calloc(1, sizeof *f);
+  if (!f)
+    return NULL;
+  f->op = t->ops[t->nops - 1];
+  kkr_vc_assign(&f->vc, &t->item_vc);
+  f->id = id;
+  trace("{\"ev\":\"host_func\",\"id\":%u}", id);
+  return f;
+}
+
+static void host_func_free(host_func *f) {
+  kkr_vc_free(&f->vc);
+  free(f);
+}
+
+/* The calling thread runs f's function: it is f's item until
+ * host_func_exit.  0 if it cannot be (already inside an operation). */
+static int host_func_enter(kkr_thread *t, host_func *f) {
+  if (!t || t->cur_is_item || t->nops)
+    return 0;
+  trace("{\"ev\":\"host_func_begin\",\"id\":%u}", f->id);
+  kkr_vc_assign(&t->item_vc, &f->vc);
+  kkr_node_item(t, &f->op);
+  running_host_func = f->id;
+  return 1;
+}
+
+/* learn: what runs after it on this thread comes after it (CUDA's thread;
+ * not a replay, whose one thread is the program's too). */
+static void host_func_exit(kkr_thread *t, host_func *f, int learn) {
+  trace("{\"ev\":\"host_func_end\",\"id\":%u}", f->id);
+  running_host_func = 0;
+  kkr_node_host(t);
+  if (learn) {
+    kkr_vc_max(&f->vc, f->op.item_tl, f->op.item_clk);
+    kkr_host_learn(t, &f->vc);
+  }
+}
+
+static host_func *host_func_new(void *stream, unsigned int ptsz, void *fn,
+                                const char *api) {
+  kkr_thread *t = recording_thread();
+  if (!t || t->cur_is_item || t->nops)
+    return NULL; /* (inside another operation: not modeled) */
+  uintptr_t h = (uintptr_t)stream;
+  if (h == 0 && ptsz)
+    h = H_PER_THREAD;
+  /* The function's name (from the program's symbols), else the API's. */
+  const char *label = api;
+  /* (The symbolizer reads a return address: 2 bytes before it.) */
+  uintptr_t pc = (uintptr_t)fn + 4;
+  kkr_sym_stack st = {NULL, 0};
+  kkr_symbolize(&pc, 1, 1, &st);
+  if (st.n && st.frames[st.n - 1].function) {
+    /* Its name without the parameters ("produce", not "produce(void*)"). */
+    const char *f = st.frames[st.n - 1].function;
+    static const char anon[] = "(anonymous namespace)";
+    size_t i = 0;
+    for (int depth = 0; f[i]; i++) {
+      if (!strncmp(f + i, anon, sizeof anon - 1))
+        i += sizeof anon - 2;
+      else if (f[i] == '<')
+        depth++;
+      else if (f[i] == '>')
+        depth--;
+      else if (f[i] == '(' && depth == 0)
+        break;
+    }
+    char name[256];
+    snprintf(name, sizeof name, "%.*s", (int)i, f);
+    label = kkr_intern(name);
+  }
+  if (st.frames)
+    kkr_free(st.frames, (st.n ? st.n : 1) * sizeof(kkr_frame));
+  unsigned tok = __kkrace_gpu_work_begin(KKR_GPU_HOST_FUNC, h, label);
+  if (!tok)
+    return NULL;
+  host_func *f =
+      host_func_keep(t, __atomic_add_fetch(&host_funcs_made, 1,
+                                           __ATOMIC_RELAXED));
+  __kkrace_gpu_work_end(tok, 0);
+  return f;
+}
+
+/* On CUDA's thread: the function runs as its item. */
+static void host_func_run(host_func *f, void *stream, int status) {
+  kkr_thread *t = recording_thread();
+  int entered = host_func_enter(t, f);
+  if (f->fn)
+    f->fn(f->data);
+  else
+    f->callback(stream, status, f->data);
+  if (entered)
+    host_func_exit(t, f, 1);
+  host_func_free(f);
+}
+
+static void host_func_tramp(void *p) { host_func_run(p, NULL, 0); }
+
+static void stream_callback_tramp(void *stream, int status, void *p) {
+  host_func_run(p, stream, status);
+}
+
+KKR_EXPORT unsigned int __kkrace_cuda_host_func(void *stream, void *fn,
+                                                void *data, void *real,
+                                                unsigned int ptsz) {
+  int (*launch)(void *, void (*)(void *), void *) =
+      (int (*)(void *, void (*)(void *), void *))real;
+  host_func *f = fn ? host_func_new(stream, ptsz, fn, "cudaLaunchHostFunc")
+                    : NULL;
+  if (!f)
+    return (unsigned int)launch(stream, (void (*)(void *))fn, data);
+  f->fn = (void (*)(void *))fn;
+  f->data = data;
+  int r = launch(stream, host_func_tramp, f);
+  if (r) /* (not launched: the item runs nothing) */
+    host_func_free(f);
+  return (unsigned int)r;
+}
+
+KKR_EXPORT unsigned int __kkrace_cuda_stream_callback(void *stream,
+                                                      void *callback,
+                                                      void *data,
+                                                      unsigned int flags,
+                                                      void *real,
+                                                      unsigned int ptsz) {
+  int (*add)(void *, void (*)(void *, int, void *), void *, unsigned) =
+      (int (*)(void *, void (*)(void *, int, void *), void *, unsigned))real;
+  host_func *f = callback ? host_func_new(stream, ptsz, callback,
+                                          "cudaStreamAddCallback")
+                          : NULL;
+  if (!f)
+    return (unsigned int)add(stream, (void (*)(void *, int, void *))callback,
+                             data, flags);
+  f->callback = (void (*)(void *, int, void *))callback;
+  f->data = data;
+  int r = add(stream, stream_callback_tramp, f, flags);
+  if (r)
+    host_func_free(f);
+  return (unsigned int)r;
+}
+
+/* kkrace-gpu-replay: the trace's host functions, by id. */
+#define REPLAY_HOST_FUNCS 4096
+static host_func *replayed[REPLAY_HOST_FUNCS];
+
+/* what: 0 submitted (inside its work item), 1 begins or resumes (its
+ * accesses follow), 2 ends, 3 pauses (the program's own events follow). */
+KKR_EXPORT void __kkrace_gpu_host_func_replay(unsigned int id,
+                                              unsigned int what) {
+  kkr_thread *t = recording_thread();
+  if (!t || id >= REPLAY_HOST_FUNCS)
+    return;
+  host_func *f = replayed[id];
+  if (what == 0) {
+    if (!f)
+      replayed[id] = host_func_keep(t, id);
+  } else if (what == 1) {
+    if (f && !host_func_enter(t, f))
+      kkr_die("kkrace-gpu-replay: host function %u begins inside an "
+              "operation", id);
+  } else if (f && t->item_op == &f->op) {
+    host_func_exit(t, f, 0);
+    if (what == 2) {
+      host_func_free(f);
+      replayed[id] = NULL;
+    }
+  }
 }
