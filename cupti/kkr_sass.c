@@ -421,19 +421,32 @@ void kkr_sass_parse(const char *text, const kkr_sass_bank *banks, uint32_t nbank
   }
 }
 
-int kkr_sass_constant(const void *cubin, size_t size, const char *symbol,
-                      uint32_t *base, uint32_t *bytes) {
+/* A cubin's ELF header and section headers, checked to lie inside it:
+ * *sh the sections, *shstr the section names' section; NULL if not. */
+static const Elf64_Ehdr *cubin_sections(const void *cubin, size_t size,
+                                        const Elf64_Shdr **sh,
+                                        const Elf64_Shdr **shstr) {
   const unsigned char *b = cubin;
   if (size < sizeof(Elf64_Ehdr) || memcmp(b, ELFMAG, SELFMAG) ||
       b[EI_CLASS] != ELFCLASS64)
-    return 0;
+    return NULL;
   const Elf64_Ehdr *eh = cubin;
   if (eh->e_shoff + (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr) > size ||
       eh->e_shstrndx >= eh->e_shnum)
-    return 0;
-  const Elf64_Shdr *sh = (const Elf64_Shdr *)(b + eh->e_shoff);
-  const Elf64_Shdr *shstr = &sh[eh->e_shstrndx];
-  if (shstr->sh_offset + shstr->sh_size > size)
+    return NULL;
+  *sh = (const Elf64_Shdr *)(b + eh->e_shoff);
+  *shstr = &(*sh)[eh->e_shstrndx];
+  if ((*shstr)->sh_offset + (*shstr)->sh_size > size)
+    return NULL;
+  return eh;
+}
+
+int kkr_sass_constant(const void *cubin, size_t size, const char *symbol,
+                      uint32_t *base, uint32_t *bytes) {
+  const unsigned char *b = cubin;
+  const Elf64_Shdr *sh, *shstr;
+  const Elf64_Ehdr *eh = cubin_sections(cubin, size, &sh, &shstr);
+  if (!eh)
     return 0;
   for (uint32_t i = 0; i < eh->e_shnum; i++) {
     if (sh[i].sh_type != SHT_SYMTAB || sh[i].sh_link >= eh->e_shnum ||
@@ -466,16 +479,9 @@ int kkr_sass_constant(const void *cubin, size_t size, const char *symbol,
 uint32_t kkr_sass_banks(const void *cubin, size_t size, kkr_sass_bank *out,
                         uint32_t max) {
   const unsigned char *b = cubin;
-  if (size < sizeof(Elf64_Ehdr) || memcmp(b, ELFMAG, SELFMAG) ||
-      b[EI_CLASS] != ELFCLASS64)
-    return 0;
-  const Elf64_Ehdr *eh = cubin;
-  if (eh->e_shoff + (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr) > size ||
-      eh->e_shstrndx >= eh->e_shnum)
-    return 0;
-  const Elf64_Shdr *sh = (const Elf64_Shdr *)(b + eh->e_shoff);
-  const Elf64_Shdr *strs = &sh[eh->e_shstrndx];
-  if (strs->sh_offset + strs->sh_size > size)
+  const Elf64_Shdr *sh, *strs;
+  const Elf64_Ehdr *eh = cubin_sections(cubin, size, &sh, &strs);
+  if (!eh)
     return 0;
   const char *names = (const char *)b + strs->sh_offset;
   uint32_t n = 0;
