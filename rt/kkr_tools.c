@@ -5,8 +5,10 @@
  * KOKKOS_PROFILE_LIBRARY (3.x).  The runtime lives in the program itself, so
  * kkrace ships a small tools library (kkr_tools_shim.c) whose kokkosp_*
  * functions call the __kkrace_kokkosp_* functions below; kkr_tools_setup
- * points both variables at it before main.  A tool the user already named is
- * chained: the shim forwards every callback to it. */
+ * points both variables at it before main (the one beside libkkrace.so when
+ * the runtime is preloaded into a Kokkos program not built with kkrace).  A
+ * tool the user already named is chained: the shim forwards every callback
+ * to it. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <link.h>

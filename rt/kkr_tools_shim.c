@@ -29,7 +29,7 @@ typedef struct {
 
 EXPORT int kkrace_kokkos_tools_marker;
 
-/* The runtime, in the program. */
+/* The runtime, in the program or preloaded. */
 extern void __kkrace_kokkosp_begin_parallel(const char *name)
     __attribute__((weak));
 extern void __kkrace_kokkosp_end_parallel(void) __attribute__((weak));
