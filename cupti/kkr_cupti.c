@@ -34,6 +34,7 @@
 
 #include "kkr_abi.h"
 #include "kkr_env.h"
+#include "kkr_frames.h"
 #include "kkr_sass.h"
 
 /* CUPTI and the driver, loaded at run time: the module links neither, so
@@ -106,40 +107,21 @@ static uint64_t const_pointer_params(const char *mangled, char *shortname,
   char *d = __cxa_demangle(mangled, NULL, NULL, &status);
   if (!d || status)
     return 0;
-  /* The parameter list: the last top-level parenthesis. */
-  size_t len = strlen(d);
+  /* The name without its return type ("void k<int>") and parameters; the
+   * parameter list from there to the last top-level parenthesis. */
+  size_t len = strlen(d), start, open, close = 0;
+  kkr_qualified_span(d, &start, &open);
   int depth = 0;
-  size_t open = 0, close = 0;
-  static const char anon[] = "(anonymous namespace)"; /* not a parenthesis */
-  for (size_t i = 0; i < len; i++) {
-    char c = d[i];
-    if (!strncmp(d + i, anon, sizeof anon - 1)) {
-      i += sizeof anon - 2;
-      continue;
-    }
-    if (c == '<')
+  for (size_t i = open; i < len; i++) {
+    if (d[i] == '<')
       depth++;
-    else if (c == '>')
+    else if (d[i] == '>')
       depth--;
-    else if (c == '(' && depth == 0 && !open)
-      open = i;
-    else if (c == ')' && depth == 0)
+    else if (d[i] == ')' && depth == 0)
       close = i;
   }
   uint64_t bits = 0;
-  if (open && close > open) {
-    size_t start = 0;
-    /* The name without its return type ("void k<int>") and parameters. */
-    for (size_t i = 0; i < open; i++) {
-      if (!strncmp(d + i, anon, sizeof anon - 1))
-        i += sizeof anon - 2;
-      else if (d[i] == '<')
-        depth++;
-      else if (d[i] == '>')
-        depth--;
-      else if (d[i] == ' ' && depth == 0)
-        start = i + 1;
-    }
+  if (open < len && close > open) {
     snprintf(shortname, n, "%.*s", (int)(open - start), d + start);
     unsigned idx = 0;
     size_t p = open + 1;
@@ -187,8 +169,10 @@ typedef struct {
    * __constant__ buffer: per window of 64 words of it, the words it stores
    * through, as its machine code says (c3_n windows; c3_ok[w] 0: unknown). */
   uint32_t c3_n;
-  uint64_t *c3_written;
-  uint8_t *c3_ok;
+  struct c3_window {
+    uint64_t written;
+    int ok;
+  } *c3;
   char name[256];
 } kernel_info;
 
@@ -517,21 +501,17 @@ static const kernel_info *kernel_info_of(CUfunction f, const char *symbol) {
   k->sass_ok = sass_written(mangled, &k->written);
   if (k->nparams == 0 && mangled) {
     /* Its windows of Kokkos' constant buffer, while the analysis has them. */
-    uint64_t w[64];
-    uint8_t ok[64];
+    struct c3_window w[64];
     char wname[1100];
     uint32_t n = 0;
     for (; n < 64; n++) {
       snprintf(wname, sizeof wname, KKR_SASS_C3_NAME, mangled, n);
       if (!sass_known(wname))
         break;
-      ok[n] = (uint8_t)sass_written(wname, &w[n]);
+      w[n].ok = sass_written(wname, &w[n].written);
     }
-    k->c3_written = n ? malloc(n * sizeof *w) : NULL;
-    k->c3_ok = n ? malloc(n) : NULL;
-    if (k->c3_written && k->c3_ok) {
-      memcpy(k->c3_written, w, n * sizeof *w);
-      memcpy(k->c3_ok, ok, n);
+    if (n && (k->c3 = malloc(n * sizeof *w))) {
+      memcpy(k->c3, w, n * sizeof *w);
       k->c3_n = n;
     }
   }
@@ -540,6 +520,7 @@ static const kernel_info *kernel_info_of(CUfunction f, const char *symbol) {
     kernel_info **e = &kernel_cache[(slot + i) % KERNEL_CACHE];
     if (*e && (*e)->f == f) { /* another thread was first */
       pthread_mutex_unlock(&kernel_lock);
+      free(k->c3);
       free(k);
       return *e;
     }
@@ -636,8 +617,8 @@ static void launch(CUfunction f, const char *symbol, void **args,
     for (size_t w = 0; w + sizeof(void *) <= c->n; w += sizeof(void *)) {
       size_t word = w / 8, win = word / 64;
       unsigned flags = KKR_GPU_ACC_READ;
-      if (win < k->c3_n && k->c3_ok[win]) {
-        if (k->c3_written[win] >> (word % 64) & 1)
+      if (win < k->c3_n && k->c3[win].ok) {
+        if (k->c3[win].written >> (word % 64) & 1)
           flags |= KKR_GPU_ACC_WRITE;
       } else if (k->c3_n && win >= k->c3_n) {
         continue;
@@ -663,10 +644,44 @@ static const char *direction(unsigned dk, unsigned sk) {
   return d && s ? "DtoD" : d ? "HtoD" : s ? "DtoH" : "HtoH";
 }
 
-/* cudaMemcpy(dst, src, n) (sync) and cudaMemcpyAsync, as the CUDA
- * documentation's "API synchronization behavior" describes them. */
+/* A copy of the dn bytes at dst from the sn bytes at src (cudaMemcpy when
+ * sync, else cudaMemcpyAsync on stream), as the CUDA documentation's "API
+ * synchronization behavior" describes them. */
 static void copy_spans(void *dst, size_t dn, const void *src, size_t sn,
-                       int sync, unsigned long long stream, const char *api);
+                       int sync, unsigned long long stream, const char *api) {
+  if (!__kkrace_gpu_work_begin || !dn || !sn)
+    return;
+  unsigned dk = __kkrace_gpu_mem_kind(dst), sk = __kkrace_gpu_mem_kind(src);
+  const char *dir = direction(dk, sk);
+  char label[96];
+  snprintf(label, sizeof label, "%s(%s)", api, dir);
+  int src_pageable = sk == KKR_GPU_MEM_HOST, dst_pageable = dk == KKR_GPU_MEM_HOST;
+  if (src_pageable && dst_pageable) { /* host to host: the host does it */
+    if (sync)
+      __kkrace_gpu_stream_sync(stream);
+    __kkrace_gpu_host_access((void *)src, sn, KKR_GPU_ACC_READ);
+    __kkrace_gpu_host_access(dst, dn, KKR_GPU_ACC_WRITE);
+    return;
+  }
+  int wait = 0;
+  if (src_pageable) {
+    /* Staged from pageable memory before the call returns: the host reads
+     * the source (after the stream's earlier work, for cudaMemcpy). */
+    if (sync)
+      __kkrace_gpu_stream_sync(stream);
+    __kkrace_gpu_host_access((void *)src, sn, KKR_GPU_ACC_READ);
+    src = NULL;
+  }
+  if (dst_pageable || (sync && !device_side(sk)) || (sync && !device_side(dk)))
+    wait = 1; /* returns once the copy is done */
+  unsigned tok = __kkrace_gpu_work_begin(KKR_GPU_MEMCPY, stream, label);
+  if (!tok)
+    return;
+  if (src)
+    __kkrace_gpu_access((void *)src, sn, KKR_GPU_ACC_READ);
+  __kkrace_gpu_access(dst, dn, KKR_GPU_ACC_WRITE);
+  __kkrace_gpu_work_end(tok, wait ? KKR_GPU_WAIT : 0);
+}
 
 static void copy(void *dst, const void *src, size_t n, int sync,
                  unsigned long long stream, const char *api) {
@@ -720,41 +735,6 @@ static void copy_from_symbol(void *dst, size_t n, int sync,
   __kkrace_gpu_work_end(tok, sync && !device_side(dk) ? KKR_GPU_WAIT : 0);
 }
 
-static void copy_spans(void *dst, size_t dn, const void *src, size_t sn,
-                       int sync, unsigned long long stream, const char *api) {
-  if (!__kkrace_gpu_work_begin || !dn || !sn)
-    return;
-  unsigned dk = __kkrace_gpu_mem_kind(dst), sk = __kkrace_gpu_mem_kind(src);
-  const char *dir = direction(dk, sk);
-  char label[96];
-  snprintf(label, sizeof label, "%s(%s)", api, dir);
-  int src_pageable = sk == KKR_GPU_MEM_HOST, dst_pageable = dk == KKR_GPU_MEM_HOST;
-  if (src_pageable && dst_pageable) { /* host to host: the host does it */
-    if (sync)
-      __kkrace_gpu_stream_sync(stream);
-    __kkrace_gpu_host_access((void *)src, sn, KKR_GPU_ACC_READ);
-    __kkrace_gpu_host_access(dst, dn, KKR_GPU_ACC_WRITE);
-    return;
-  }
-  int wait = 0;
-  if (src_pageable) {
-    /* Staged from pageable memory before the call returns: the host reads
-     * the source (after the stream's earlier work, for cudaMemcpy). */
-    if (sync)
-      __kkrace_gpu_stream_sync(stream);
-    __kkrace_gpu_host_access((void *)src, sn, KKR_GPU_ACC_READ);
-    src = NULL;
-  }
-  if (dst_pageable || (sync && !device_side(sk)) || (sync && !device_side(dk)))
-    wait = 1; /* returns once the copy is done */
-  unsigned tok = __kkrace_gpu_work_begin(KKR_GPU_MEMCPY, stream, label);
-  if (!tok)
-    return;
-  if (src)
-    __kkrace_gpu_access((void *)src, sn, KKR_GPU_ACC_READ);
-  __kkrace_gpu_access(dst, dn, KKR_GPU_ACC_WRITE);
-  __kkrace_gpu_work_end(tok, wait ? KKR_GPU_WAIT : 0);
-}
 
 static void memset_(void *dst, size_t n, int sync, unsigned long long stream,
                     const char *api) {
@@ -768,6 +748,15 @@ static void memset_(void *dst, size_t n, int sync, unsigned long long stream,
   /* cudaMemset is asynchronous unless it targets pinned host memory. */
   int wait = sync && (k == KKR_GPU_MEM_PINNED || k == KKR_GPU_MEM_REGISTERED);
   __kkrace_gpu_work_end(tok, wait ? KKR_GPU_WAIT : 0);
+}
+
+/* cudaMemset2D/3D(Async): the span of the pitched region. */
+static void memset_pitched(struct cudaPitchedPtr pp, struct cudaExtent e,
+                           int sync, unsigned long long stream,
+                           const char *api) {
+  struct cudaPos origin = {0, 0, 0};
+  span d = pitched(pp, origin, e);
+  memset_(d.p, d.n, sync, stream, api);
 }
 
 /* ---- Callbacks ---------------------------------------------------------- */
@@ -973,45 +962,41 @@ static void runtime_exit(CUpti_CallbackId id, const CUpti_CallbackData *cb) {
   case CUPTI_RUNTIME_TRACE_CBID_cudaMemset2D_v3020:
   case CUPTI_RUNTIME_TRACE_CBID_cudaMemset2D_ptds_v7000: {
     const cudaMemset2D_v3020_params *p = P(cudaMemset2D_v3020);
-    if (p->height)
-      memset_(p->devPtr, p->pitch * (p->height - 1) + p->width, 1,
-              id == CUPTI_RUNTIME_TRACE_CBID_cudaMemset2D_ptds_v7000 ? PER_THREAD
-                                                                     : LEGACY,
-              "cudaMemset2D");
+    memset_pitched((struct cudaPitchedPtr){p->devPtr, p->pitch, p->width, p->height},
+                   (struct cudaExtent){p->width, p->height, 1}, 1,
+                   id == CUPTI_RUNTIME_TRACE_CBID_cudaMemset2D_ptds_v7000
+                       ? PER_THREAD
+                       : LEGACY,
+                   "cudaMemset2D");
     break;
   }
   case CUPTI_RUNTIME_TRACE_CBID_cudaMemset2DAsync_v3020:
   case CUPTI_RUNTIME_TRACE_CBID_cudaMemset2DAsync_ptsz_v7000: {
     const cudaMemset2DAsync_v3020_params *p = P(cudaMemset2DAsync_v3020);
-    if (p->height)
-      memset_(p->devPtr, p->pitch * (p->height - 1) + p->width, 0,
-              stream_id(p->stream,
-                        id == CUPTI_RUNTIME_TRACE_CBID_cudaMemset2DAsync_ptsz_v7000),
-              "cudaMemset2DAsync");
+    memset_pitched((struct cudaPitchedPtr){p->devPtr, p->pitch, p->width, p->height},
+                   (struct cudaExtent){p->width, p->height, 1}, 0,
+                   stream_id(p->stream,
+                             id == CUPTI_RUNTIME_TRACE_CBID_cudaMemset2DAsync_ptsz_v7000),
+                   "cudaMemset2DAsync");
     break;
   }
   case CUPTI_RUNTIME_TRACE_CBID_cudaMemset3D_v3020:
-  case CUPTI_RUNTIME_TRACE_CBID_cudaMemset3D_ptds_v7000: {
-    const cudaMemset3D_v3020_params *p = P(cudaMemset3D_v3020);
-    struct cudaPos origin = {0, 0, 0};
-    span d = pitched(p->pitchedDevPtr, origin, p->extent);
-    memset_(d.p, d.n, 1,
-            id == CUPTI_RUNTIME_TRACE_CBID_cudaMemset3D_ptds_v7000 ? PER_THREAD
-                                                                   : LEGACY,
-            "cudaMemset3D");
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemset3D_ptds_v7000:
+    memset_pitched(P(cudaMemset3D_v3020)->pitchedDevPtr,
+                   P(cudaMemset3D_v3020)->extent, 1,
+                   id == CUPTI_RUNTIME_TRACE_CBID_cudaMemset3D_ptds_v7000
+                       ? PER_THREAD
+                       : LEGACY,
+                   "cudaMemset3D");
     break;
-  }
   case CUPTI_RUNTIME_TRACE_CBID_cudaMemset3DAsync_v3020:
-  case CUPTI_RUNTIME_TRACE_CBID_cudaMemset3DAsync_ptsz_v7000: {
-    const cudaMemset3DAsync_v3020_params *p = P(cudaMemset3DAsync_v3020);
-    struct cudaPos origin = {0, 0, 0};
-    span d = pitched(p->pitchedDevPtr, origin, p->extent);
-    memset_(d.p, d.n, 0,
-            stream_id(p->stream,
-                      id == CUPTI_RUNTIME_TRACE_CBID_cudaMemset3DAsync_ptsz_v7000),
-            "cudaMemset3DAsync");
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemset3DAsync_ptsz_v7000:
+    memset_pitched(P(cudaMemset3DAsync_v3020)->pitchedDevPtr,
+                   P(cudaMemset3DAsync_v3020)->extent, 0,
+                   stream_id(P(cudaMemset3DAsync_v3020)->stream,
+                             id == CUPTI_RUNTIME_TRACE_CBID_cudaMemset3DAsync_ptsz_v7000),
+                   "cudaMemset3DAsync");
     break;
-  }
   case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy2D_v3020: {
     const cudaMemcpy2D_v3020_params *p = P(cudaMemcpy2D_v3020);
     /* The rows' span, gaps included (a bound). */

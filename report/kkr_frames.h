@@ -11,11 +11,14 @@
  * "std::enable_if<...>::type Kokkos::Impl::ParallelFor<...>::exec<void>() const". */
 static inline void kkr_qualified_span(const char *function, size_t *start,
                                       size_t *end) {
+  static const char anon[] = "(anonymous namespace)"; /* part of the name */
   size_t len = strlen(function), e = len, s = 0;
   int depth = 0;
   for (size_t i = 0; i < len; i++) {
     char c = function[i];
-    if (c == '<')
+    if (c == '(' && !strncmp(function + i, anon, sizeof anon - 1))
+      i += sizeof anon - 2;
+    else if (c == '<')
       depth++;
     else if (c == '>')
       depth--;

@@ -29,6 +29,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kkr_frames.h"
 #include "kkr_report.h"
 #include "kkr_rt.h"
 #include "uthash.h"
@@ -958,20 +959,10 @@ static host_func *host_func_new(void *stream, unsigned int ptsz, void *fn,
   if (st.n && st.frames[st.n - 1].function) {
     /* Its name without the parameters ("produce", not "produce(void*)"). */
     const char *f = st.frames[st.n - 1].function;
-    static const char anon[] = "(anonymous namespace)";
-    size_t i = 0;
-    for (int depth = 0; f[i]; i++) {
-      if (!strncmp(f + i, anon, sizeof anon - 1))
-        i += sizeof anon - 2;
-      else if (f[i] == '<')
-        depth++;
-      else if (f[i] == '>')
-        depth--;
-      else if (f[i] == '(' && depth == 0)
-        break;
-    }
+    size_t start, end;
+    kkr_qualified_span(f, &start, &end);
     char name[256];
-    snprintf(name, sizeof name, "%.*s", (int)i, f);
+    snprintf(name, sizeof name, "%.*s", (int)(end - start), f + start);
     label = kkr_intern(name);
   }
   if (st.frames)
