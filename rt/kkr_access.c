@@ -507,8 +507,9 @@ KKR_INLINE void access_word(kkr_thread *t, uintptr_t w, uint32_t mask,
 #define RUN_MIN_WORDS 256
 
 /* The accesses of a range of whole words: word k by strand (base + k) of
- * the record's work item (step 1), or all by the record's strand (step 0).
- * rec holds the flags, the full byte mask and the site. */
+ * the record's work item (step 1), its 4-byte element e by strand
+ * (base + e) (step 2), or all by the record's strand (step 0).  rec holds
+ * the flags, the full byte mask and the site. */
 typedef struct {
   uint64_t rec, base;
   uint32_t step;
@@ -533,7 +534,8 @@ static int run_ordered(const kkr_thread *t, const kkr_runrec *rr,
     uint32_t s = KKR_REC_STRAND(x);
     return s == KKR_STRAND_BACKEND || (!in->step && s == cs);
   }
-  return in->step && xbase % KKR_RUN_STRANDS == in->base % KKR_RUN_STRANDS;
+  return in->step == xstep &&
+         xbase % KKR_RUN_STRANDS == in->base % KKR_RUN_STRANDS;
 }
 
 /* The access 'in' of all of run r: 1 if decided (the common case of a
@@ -1381,37 +1383,60 @@ KKR_INLINE void loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
              slot);
 }
 
-/* A loop whose k-th iteration accesses the k-th word of [a, a + 8 count):
- * chunk by chunk through runs, each word by its strand (a RangePolicy
+/* A loop whose k-th iteration accesses the k-th element of size esz (8,
+ * or 4 with a word-aligned a and an even count) of [a, a + esz count):
+ * chunk by chunk through runs, each element by its strand (a RangePolicy
  * kernel's iterations) or all by the current one. */
 static void loop_runs(kkr_thread *t, uintptr_t a, uint64_t count,
-                      uint32_t acc, uint32_t mode, uint32_t nidx,
-                      uint64_t *idx, uintptr_t pc, site_slot *slot) {
+                      uint32_t esz, uint32_t acc, uint32_t mode,
+                      uint32_t nidx, uint64_t *idx, uintptr_t pc,
+                      site_slot *slot) {
   uint64_t site = (uint64_t)kkr_site_index(t, slot, pc) << KKR_REC_SITE_SHIFT;
   run_acc in = {(mode == LOOP_CURRENT ? t->abi.cur_rec : t->abi.item_rec) |
                     site | 0xFF0 | (acc & ACC_WRITE ? KKR_R_W : 0),
-                0, mode != LOOP_CURRENT};
+                0, mode == LOOP_CURRENT ? 0 : esz == KKR_GRAN ? 1 : 2};
   if (mode != LOOP_CURRENT && idx[0] + count > KKR_RUN_STRANDS)
     t->item_op->item->lossy = 1; /* (as loop_strand_id) */
-  uintptr_t end = a + count * KKR_GRAN;
+  uintptr_t end = a + count * esz;
   uint64_t i = idx[0];
   while (a < end) {
     uintptr_t hi = KKR_CHUNK_END(a);
     if (hi > end)
       hi = end;
-    uint64_t n = (hi - a) >> KKR_GRAN_SHIFT;
+    uint64_t n = (hi - a) / esz;
     in.base = i;
     if (!run_segment(t, a, hi, &in)) {
       uint64_t j[3] = {i, idx[1], idx[2]};
-      loop_dispatch(t, a, KKR_GRAN, n, KKR_GRAN, acc, mode, nidx, 0, j, 1, pc,
-                    slot);
+      loop_dispatch(t, a, esz, n, esz, acc, mode, nidx, 0, j, 1, pc, slot);
       /* The run from now on, if the cells follow a rule (after a write
-       * loop they do). */
-      if (n >= 4 * RUN_MIN_WORDS)
+       * loop they do; split cells never do). */
+      if ((hi - a) >> KKR_GRAN_SHIFT >= 4 * RUN_MIN_WORDS &&
+          (esz == KKR_GRAN || mode == LOOP_CURRENT))
         kkr_runs_try_convert(KKR_DIR_INDEX(a), a, hi);
     }
     a = hi;
     i += n;
+  }
+}
+
+/* The same for elements of 4 bytes (int, float) from any 4-byte aligned
+ * a: an element before the first whole word, and one after the last, go
+ * to the cells. */
+static void loop_runs4(kkr_thread *t, uintptr_t a, uint64_t count,
+                       uint32_t acc, uint32_t mode, uint32_t nidx,
+                       uint64_t *idx, uintptr_t pc, site_slot *slot) {
+  uint64_t j[3] = {idx[0], idx[1], idx[2]};
+  if (a & 4) {
+    loop_dispatch(t, a, 4, 1, 4, acc, mode, nidx, 0, j, 1, pc, slot);
+    a += 4;
+    count--;
+    j[0] = ++idx[0];
+  }
+  loop_runs(t, a, count & ~(uint64_t)1, 4, acc, mode, nidx, idx, pc, slot);
+  if (count & 1) {
+    j[0] = idx[0] + count - 1;
+    loop_dispatch(t, a + 4 * (count - 1), 4, 1, 4, acc, mode, nidx, 0, j, 1,
+                  pc, slot);
   }
 }
 
@@ -1478,8 +1503,20 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
       (mode == LOOP_CURRENT || (mode == LOOP_RANGE && vary == 0 && step == 1)) &&
       runs_allowed(t, a, a + count * KKR_GRAN)) {
     if (acc & ACC_RMW)
-      loop_runs(t, a, count, 0, mode, nidx, idx, pc, slot);
-    loop_runs(t, a, count, acc & ~ACC_RMW, mode, nidx, idx, pc, slot);
+      loop_runs(t, a, count, KKR_GRAN, 0, mode, nidx, idx, pc, slot);
+    loop_runs(t, a, count, KKR_GRAN, acc & ~ACC_RMW, mode, nidx, idx, pc,
+              slot);
+  } else if (stride == 4 && size == 4 && !(a & 3) &&
+             (mode == LOOP_CURRENT ||
+              (mode == LOOP_RANGE && vary == 0 && step == 1)) &&
+             runs_allowed(t, (a + 7) & ~(uintptr_t)7,
+                          (a + 4 * count) & ~(uintptr_t)7)) {
+    uint64_t i0 = idx[0];
+    if (acc & ACC_RMW) {
+      loop_runs4(t, a, count, 0, mode, nidx, idx, pc, slot);
+      idx[0] = i0;
+    }
+    loop_runs4(t, a, count, acc & ~ACC_RMW, mode, nidx, idx, pc, slot);
   } else
     loop_dispatch(t, a, stride, count, size, acc, mode, nidx, vary, idx, step,
                   pc, slot);

@@ -215,6 +215,22 @@ kkr_cell *kkr_runs_expand_locked(uint32_t di) {
       const kkr_run *r = &rs->run[i];
       kkr_cell *rc = c + KKR_CELL_INDEX(r->lo);
       uint64_t n = (r->hi - r->lo) >> KKR_GRAN_SHIFT;
+      if (r->w.step == 2 || r->r.step == 2) {
+        /* Elements of 4 bytes by strands of their own: split cells. */
+        if (!kkr_split_dir[di])
+          __atomic_store_n(&kkr_split_dir[di], new_chunk(SPLIT_BYTES),
+                           __ATOMIC_RELEASE);
+        kkr_split *s = kkr_split_dir[di] + KKR_CELL_INDEX(r->lo);
+        for (uint64_t k = 0; k < n; k++) {
+          for (uint32_t h = 0; h < 2; h++) {
+            s[k].half[h].w = kkr_run_half_rec(&r->w, k, h);
+            s[k].half[h].r = kkr_run_half_rec(&r->r, k, h);
+          }
+          rc[k].w = KKR_W_SPLIT;
+          rc[k].r = 0;
+        }
+        continue;
+      }
       for (uint64_t k = 0; k < n; k++) {
         rc[k].w = kkr_run_rec(&r->w, k);
         rc[k].r = kkr_run_rec(&r->r, k);

@@ -98,8 +98,11 @@ KKR_HIDDEN extern kkr_split **kkr_split_dir;
  *
  * A run's w and r are the records of its words without their strand when
  * the step is 1 (word k of the run was accessed by strand (base + k) of a
- * RangePolicy kernel), or the records themselves when the step is 0 (every
- * word by one strand, or by the host).  Zero: no such access.
+ * RangePolicy kernel) or 2 (its 4-byte element e, half e & 1 of word e / 2,
+ * by strand (base + e): a loop over an array of int or float), or the
+ * records themselves when the step is 0 (every word by one strand, or by
+ * the host).  Zero: no such access.  The words of a run of step 2 become
+ * split cells when it is expanded.
  *
  * A chunk is in one of three states: untouched (no cells, no runs), runs
  * (kkr_run_dir set, kkr_dir NULL: the words outside its runs hold nothing,
@@ -117,7 +120,8 @@ KKR_HIDDEN extern kkr_split **kkr_split_dir;
 #define KKR_RUN_SITES 16
 
 /* The records of a run's words, the writes or the reads: word k's is rec,
- * with the strand (base + k) of rec's work item when step is 1, and with
+ * with the strand (base + k) of rec's work item when step is 1 (step 2:
+ * kkr_run_half_rec), and with
  * the site site[k % per] when per > 1 (a loop that the compiler unrolled
  * or vectorized reaches the words from several instructions in turn). */
 typedef struct {
@@ -155,6 +159,22 @@ KKR_INLINE uint64_t kkr_run_rec(const kkr_runrec *x, uint64_t k) {
     rec |= (uint64_t)((x->base + k) % KKR_RUN_STRANDS + 2)
            << KKR_REC_STRAND_SHIFT;
   return rec;
+}
+
+/* The record of half h (bytes 4h to 4h + 3) of word k of a run: that of
+ * element 2k + h for step 2, else the word's record on those bytes. */
+KKR_INLINE uint64_t kkr_run_half_rec(const kkr_runrec *x, uint64_t k,
+                                     uint32_t h) {
+  uint64_t hmask = (uint64_t)(h ? 0xF0 : 0x0F) << 4;
+  if (x->step != 2) {
+    uint64_t rec = kkr_run_rec(x, k);
+    return rec & hmask ? (rec & ~(uint64_t)0xFF0) | (rec & hmask) : 0;
+  }
+  if (!x->rec)
+    return 0;
+  return (x->rec & ~(uint64_t)0xFF0) | hmask |
+         (uint64_t)((x->base + 2 * k + h) % KKR_RUN_STRANDS + 2)
+             << KKR_REC_STRAND_SHIFT;
 }
 
 KKR_INLINE void kkr_runrec_set(kkr_runrec *x, uint64_t rec, uint64_t base,
