@@ -483,12 +483,14 @@ static KKR_NOINLINE void access_word_slow(kkr_thread *t, kkr_cell *c,
                                           uintptr_t w, uint32_t mask,
                                           uint32_t acc, uintptr_t pc,
                                           uintptr_t fp, site_slot *slot) {
-  /* A split cell whose half is in the common case. */
-  if ((c->w & KKR_R_X) && !kkr_mt && (mask == (mask & 0x0F) ||
-                                      mask == (mask & 0xF0)) &&
-      fast_update(t, &kkr_shadow_split(w)->half[(mask & 0x0F) ? 0 : 1], mask,
-                  acc, pc, slot))
-    return;
+  /* A split cell whose halves are in the common case (the access of a
+   * whole word decided half by half: a half done twice is no change). */
+  if ((c->w & KKR_R_X) && !kkr_mt) {
+    kkr_split *s = kkr_shadow_split(w);
+    if ((!(mask & 0x0F) || fast_update(t, &s->half[0], mask & 0x0F, acc, pc, slot)) &&
+        (!(mask & 0xF0) || fast_update(t, &s->half[1], mask & 0xF0, acc, pc, slot)))
+      return;
+  }
   access_cell(t, c, w, mask, acc, pc, fp, slot);
 }
 
@@ -633,6 +635,11 @@ static void access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
   uintptr_t end = addr + size;
   if (size == 0 || end < addr)
     return;
+  /* (Without the instruction's slot, one for the range: its words have
+   * one site.) */
+  site_slot local = {NULL, 0};
+  if (!slot)
+    slot = &local;
   if (KKR_UNLIKELY(kkr_gpu_trace_host_on) && !(acc & ACC_FREE))
     kkr_gpu_trace_host(t, addr, size, acc & ACC_WRITE);
   if (!(acc & 0xf000))
@@ -1517,9 +1524,21 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
       idx[0] = i0;
     }
     loop_runs4(t, a, count, acc & ~ACC_RMW, mode, nidx, idx, pc, slot);
-  } else
+  } else if (size == 4 && (acc & ACC_RMW) &&
+             ((int64_t)stride >= 4 || (int64_t)stride <= -4)) {
+    /* Elements of 4 bytes read, then written, by their strands: the reads,
+     * then the writes, each in its stepped loop (the elements are
+     * distinct: the order between two of them does not matter). */
+    uint64_t v0 = idx[vary];
+    loop_dispatch(t, a, stride, count, size, 0, mode, nidx, vary, idx, step,
+                  pc, slot);
+    idx[vary] = v0;
+    loop_dispatch(t, a, stride, count, size, ACC_WRITE, mode, nidx, vary, idx,
+                  step, pc, slot);
+  } else {
     loop_dispatch(t, a, stride, count, size, acc, mode, nidx, vary, idx, step,
                   pc, slot);
+  }
   if (mode != LOOP_CURRENT && mode != LOOP_TEAM) {
     t->abi.strand_depth = 0;
     t->abi.cur_rec = t->abi.item_rec |
