@@ -31,6 +31,8 @@ WORKLOADS = {
     "spmv": ("spmv.cpp", ["200000", "10"], "TeamPolicy sparse matvec + dots"),
     "nbody": ("nbody.cpp", ["1500", "2"], "compute-bound n-body"),
     "tiny": ("tiny.cpp", ["100000"], "many tiny dispatches"),
+    "particles": ("particles.cpp", ["1000000", "10"],
+                  "float and int Views: RangePolicy pushes, MDRange diffusion"),
 }
 # Run only when asked for (--only): large, and long under ThreadSanitizer.
 EXTRA = {
