@@ -458,8 +458,10 @@ static KKR_NOINLINE void access_cell(kkr_thread *t, kkr_cell *c, uintptr_t w,
     kkr_spin_lock(lock);
   if (!(c->w & KKR_R_X) && !(acc & ACC_FREE) &&
       (must_split(t, c->w, mask) ||
-       (!(acc & ACC_WRITE) && must_split_read(t, c->r, mask))))
+       (!(acc & ACC_WRITE) && must_split_read(t, c->r, mask)))) {
     split_cell(c, kkr_shadow_split(w));
+    kkr_split_noted(KKR_DIR_INDEX(w), 1);
+  }
   if (c->w & KKR_R_X) {
     kkr_split *s = kkr_shadow_split(w);
     for (int h = 0; h < 2; h++) {
@@ -494,9 +496,38 @@ static KKR_NOINLINE void access_word_slow(kkr_thread *t, kkr_cell *c,
   access_cell(t, c, w, mask, acc, pc, fp, slot);
 }
 
+static int decide_halves(const kkr_thread *t, uintptr_t a, uint32_t size,
+                         uint32_t acc, uint64_t cur, uint64_t site);
+
+/* The half-cells of chunk di, made from its runs of 4-byte elements if
+ * they can be (one thread in the process). */
+KKR_INLINE kkr_split *halves_of(uint32_t di) {
+  return kkr_mt || __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED)
+             ? kkr_half_chunk(di)
+             : kkr_half_chunk_make(di);
+}
+
+/* An access of a word, or of one half of it, in a chunk of halves, decided
+ * inline: 1 if done. */
+static KKR_NOINLINE int word_in_halves(kkr_thread *t, uintptr_t w,
+                                       uint32_t mask, uint32_t acc,
+                                       uintptr_t pc, site_slot *slot) {
+  if ((acc & (ACC_ATOMIC | ACC_FREE)) || kkr_mt || t->nofast ||
+      (mask != 0xFF && mask != 0x0F && mask != 0xF0))
+    return 0;
+  uint64_t site = (uint64_t)access_site(t, acc, pc, slot) << KKR_REC_SITE_SHIFT;
+  return decide_halves(t, mask == 0xF0 ? w + 4 : w, mask == 0xFF ? 8 : 4, acc,
+                       t->abi.cur_rec, site);
+}
+
 KKR_INLINE void access_word(kkr_thread *t, uintptr_t w, uint32_t mask,
                             uint32_t acc, uintptr_t pc, uintptr_t fp,
                             site_slot *slot) {
+  if (KKR_UNLIKELY(!kkr_dir[KKR_DIR_INDEX(w)]) &&
+      (kkr_half_chunk(KKR_DIR_INDEX(w)) ||
+       (kkr_runs_made && kkr_run_dir[KKR_DIR_INDEX(w)])) &&
+      word_in_halves(t, w, mask, acc, pc, slot))
+    return;
   kkr_cell *c = kkr_shadow_cell(w);
   if (KKR_LIKELY(fast_update(t, c, mask, acc, pc, slot)))
     return;
@@ -560,7 +591,7 @@ static int run_update(const kkr_thread *t, kkr_run *r, const run_acc *in) {
 static int run_segment(const kkr_thread *t, uintptr_t lo, uintptr_t hi,
                        const run_acc *in) {
   uint32_t di = KKR_DIR_INDEX(lo);
-  if (kkr_dir[di])
+  if (kkr_dir[di] || kkr_half_chunk(di))
     return 0;
   kkr_runs *rs = kkr_run_dir[di];
   uint64_t n = (hi - lo) >> KKR_GRAN_SHIFT;
@@ -584,7 +615,9 @@ static int run_segment(const kkr_thread *t, uintptr_t lo, uintptr_t hi,
       return 1;
   }
 cells:
-  if (kkr_run_dir[di])
+  /* (The runs of 4-byte elements become half-cells, the others cells.) */
+  if (kkr_run_dir[di] && !(in->step == 2 && !kkr_spawned &&
+                           kkr_halves_from_runs(di)))
     kkr_shadow_chunk_slow(lo);
   return 0;
 }
@@ -826,6 +859,24 @@ KKR_INLINE int decide(const kkr_thread *t, kkr_cell *c, uintptr_t a,
   return decide_with(decide_ctx_of(t), c, a, size, acc, cur, site);
 }
 
+/* The inline decision of an aligned access in a chunk of halves (of a word:
+ * half by half; a half decided twice is no change): 0 if not one, or
+ * undecided. */
+static KKR_NOINLINE int decide_halves(const kkr_thread *t, uintptr_t a,
+                                      uint32_t size, uint32_t acc,
+                                      uint64_t cur, uint64_t site) {
+  kkr_split *hc = halves_of(KKR_DIR_INDEX(a));
+  if (!hc)
+    return 0;
+  decide_ctx d = decide_ctx_of(t);
+  kkr_split *h = hc + KKR_CELL_INDEX(a);
+  if (size <= 4)
+    return decide_with(d, &h->half[(a >> 2) & 1], a, size, acc, cur, site);
+  return size == KKR_GRAN &&
+         decide_with(d, &h->half[0], a, 4, acc, cur, site) &&
+         decide_with(d, &h->half[1], a + 4, 4, acc, cur, site);
+}
+
 KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
                            site_slot *slot) {
   kkr_thread *t = kkr_tls;
@@ -834,8 +885,16 @@ KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
   if (a - t->priv_lo < t->priv_len || a - t->abi.upd_lo < t->abi.upd_len)
     return 1;
   kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
-  if (KKR_UNLIKELY(!chunk || !slot || slot->table != t->sites))
+  if (KKR_UNLIKELY(!slot || slot->table != t->sites))
     return 0;
+  if (KKR_UNLIKELY(!chunk)) {
+    kkr_split *hc = kkr_half_chunk(KKR_DIR_INDEX(a));
+    if (hc && size <= 4) /* (an element of a chunk of halves) */
+      return decide(t, &hc[KKR_CELL_INDEX(a)].half[(a >> 2) & 1], a, size,
+                    acc, t->abi.cur_rec, slot->idx << KKR_REC_SITE_SHIFT);
+    return decide_halves(t, a, size, acc, t->abi.cur_rec,
+                         slot->idx << KKR_REC_SITE_SHIFT);
+  }
   return decide(t, chunk + KKR_CELL_INDEX(a), a, size, acc, t->abi.cur_rec,
                 slot->idx << KKR_REC_SITE_SHIFT);
 }
@@ -1056,6 +1115,7 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
   uint64_t k = 0;
   while (k < count) {
     kkr_cell *chunk = NULL;
+    kkr_split *hc = NULL; /* a chunk of halves */
     uintptr_t chunk_of = ~(uintptr_t)0;
     for (; k < count; k++, a += stride, v += step) {
       if (mode == LOOP_TEAM)
@@ -1074,9 +1134,15 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
         if ((a >> KKR_CHUNK_SHIFT) != chunk_of) {
           chunk_of = a >> KKR_CHUNK_SHIFT;
           chunk = kkr_dir[KKR_DIR_INDEX(a)];
+          hc = chunk || wsize == KKR_GRAN ? NULL
+                                          : halves_of(KKR_DIR_INDEX(a));
         }
-        done = done && chunk &&
-               decide_with(d, chunk + KKR_CELL_INDEX(a), a, wsize, acc, cur, site);
+        done = done &&
+               (chunk ? decide_with(d, chunk + KKR_CELL_INDEX(a), a, wsize,
+                                    acc, cur, site)
+                : hc  ? decide_with(d, &hc[KKR_CELL_INDEX(a)].half[(a >> 2) & 1],
+                                    a, wsize, acc, cur, site)
+                      : 0);
       } else {
         for (uintptr_t w = a; done && w < a + size; w += wsize) {
           if (w - plo < plen || w - ulo < ulen)
@@ -1184,7 +1250,10 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
   while (k < count) {
     kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
     int one = 1; /* an element done the general way, to step past */
-    if (segments && chunk) {
+    /* (Elements of 4 bytes in a chunk of halves: the half-cells.) */
+    kkr_split *hc = size < KKR_GRAN && !chunk ? halves_of(KKR_DIR_INDEX(a))
+                                              : NULL;
+    if (segments && (chunk || hc)) {
       uint64_t n = count - k;
       uintptr_t end = KKR_CHUNK_END(a);
       if (hi > end) { /* (the loop goes on in the next chunk) */
@@ -1195,10 +1264,18 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
       if (wraps && n > ls->wrap - id)
         n = ls->wrap - id;
       uint64_t i = 0;
-      for (; i < n; i++, a += stride, cur += dcur)
-        if (KKR_UNLIKELY(!decide_with(d, chunk + KKR_CELL_INDEX(a), a, size,
-                                      acc, cur, site)))
-          break;
+      if (chunk) {
+        for (; i < n; i++, a += stride, cur += dcur)
+          if (KKR_UNLIKELY(!decide_with(d, chunk + KKR_CELL_INDEX(a), a, size,
+                                        acc, cur, site)))
+            break;
+      } else {
+        for (; i < n; i++, a += stride, cur += dcur)
+          if (KKR_UNLIKELY(!decide_with(
+                  d, &hc[KKR_CELL_INDEX(a)].half[(a >> 2) & 1], a, size, acc,
+                  cur, site)))
+            break;
+      }
       k += i;
       id += (uint32_t)i;
       if (i < n) /* (the element that the cells did not decide) */
@@ -1207,8 +1284,12 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
       else
         one = 0;
     } else if (!(a - plo < plen || a - ulo < ulen) &&
-               (!chunk || !decide_with(d, chunk + KKR_CELL_INDEX(a), a, size,
-                                       acc, cur, site))) {
+               !(chunk ? decide_with(d, chunk + KKR_CELL_INDEX(a), a, size,
+                                     acc, cur, site)
+                 : hc  ? decide_with(d,
+                                     &hc[KKR_CELL_INDEX(a)].half[(a >> 2) & 1],
+                                     a, size, acc, cur, site)
+                       : 0)) {
       loop_inc_slow(t, a, size, acc, cur, mode, vary, idx, k * step, pc, slot);
     }
     if (one) {
@@ -1495,6 +1576,11 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
     t->abi.strand_depth = 1;
   }
   uint64_t saved_rec = t->abi.cur_rec;
+  /* Chunks whose words were split by the many keep their half-cells only
+   * from now on (no cell is held here). */
+  if (KKR_UNLIKELY(kkr_halves_pending) && !kkr_mt && !t->nofast &&
+      !__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED))
+    kkr_halves_convert(split_cell);
   if (mode == LOOP_RANGE && vary == 0 && step == 1 && stride == 8 &&
       size == 8 && count < RUN_MIN_WORDS && !(a & 7) &&
       i0 < KKR_RUN_STRANDS - count && !t->nofast && !kkr_mt) {
@@ -1602,8 +1688,13 @@ void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
         lo = hi;
         continue;
       }
-      kkr_cell *c = kkr_shadow_cell_if_mapped(lo);
       uintptr_t n = (hi - lo + KKR_GRAN - 1) >> KKR_GRAN_SHIFT;
+      kkr_split *hs = kkr_dir[di] ? NULL : kkr_half_chunk(di);
+      if (hs && !free_needs_check(t, &hs[KKR_CELL_INDEX(lo)].half[0], 2 * n)) {
+        lo = hi; /* (a chunk of halves, all ordered before the free) */
+        continue;
+      }
+      kkr_cell *c = kkr_shadow_cell_if_mapped(lo);
       if (c && free_needs_check(t, c, n)) {
         uintptr_t from = lo > addr ? lo : addr;
         kkr_access_range(t, from, hi - from, ACC_WRITE | ACC_FREE, pc, fp);

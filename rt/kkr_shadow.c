@@ -10,6 +10,15 @@ kkr_cell **kkr_dir;
 kkr_split **kkr_split_dir;
 kkr_runs **kkr_run_dir;
 int kkr_runs_made;
+uint8_t *kkr_half_on;
+int kkr_halves_made;
+static uint32_t *split_counts;
+/* A chunk becomes one of halves once this many of its words are split. */
+#define HALVES_SPLITS (KKR_CELLS_PER_CHUNK / 4)
+int kkr_halves_pending;
+/* Chunks that reached the count, to look at (a few at a time). */
+#define PENDING_MAX 16
+static uint32_t pending[PENDING_MAX], npending;
 uint64_t kkr_readsets_live;
 static kkr_spin chunk_lock;
 static uintptr_t mapped_bytes;
@@ -53,7 +62,7 @@ static void *map_chunk(void **slot, uintptr_t bytes) {
 
 kkr_cell *kkr_shadow_chunk_slow(uintptr_t addr) {
   uint32_t di = KKR_DIR_INDEX(addr);
-  if (kkr_runs_made) {
+  if (kkr_runs_made || kkr_halves_made) {
     kkr_spin_lock(&chunk_lock);
     kkr_cell *c = kkr_runs_expand_locked(di);
     kkr_spin_unlock(&chunk_lock);
@@ -207,6 +216,23 @@ kkr_cell *kkr_runs_expand_locked(uint32_t di) {
   kkr_cell *c = kkr_dir[di];
   if (c)
     return c;
+  if (kkr_half_chunk(di)) {
+    /* A chunk of halves: cells, every one split. */
+    /* (Words whose halves hold nothing, cleared since, are not split.) */
+    const kkr_split *s = kkr_split_dir[di];
+    c = new_chunk(CHUNK_BYTES);
+    for (uint32_t k = 0; k < KKR_CELLS_PER_CHUNK; k++)
+      if (s[k].half[0].w | s[k].half[0].r | s[k].half[1].w | s[k].half[1].r)
+        c[k].w = KKR_W_SPLIT;
+    churn_count(di);
+    kkr_half_on[di] = 0;
+    __atomic_store_n(&kkr_dir[di], c, __ATOMIC_RELEASE);
+    /* (Halves again at the next loop, unless that happened too often.) */
+    if (split_counts)
+      split_counts[di] = 0;
+    kkr_split_noted(di, HALVES_SPLITS);
+    return c;
+  }
   kkr_runs *rs = kkr_run_dir[di];
   c = rs && rs->cells ? rs->cells : new_chunk(CHUNK_BYTES);
   if (rs) {
@@ -221,6 +247,7 @@ kkr_cell *kkr_runs_expand_locked(uint32_t di) {
           __atomic_store_n(&kkr_split_dir[di], new_chunk(SPLIT_BYTES),
                            __ATOMIC_RELEASE);
         kkr_split *s = kkr_split_dir[di] + KKR_CELL_INDEX(r->lo);
+        kkr_split_noted(di, (uint32_t)n);
         for (uint64_t k = 0; k < n; k++) {
           for (uint32_t h = 0; h < 2; h++) {
             s[k].half[h].w = kkr_run_half_rec(&r->w, k, h);
@@ -281,6 +308,108 @@ static kkr_cell *runs_clear(uint32_t di, uintptr_t lo, uintptr_t hi) {
   return c;
 }
 
+/* ---- Chunks of halves ---------------------------------------------------- */
+
+void kkr_split_noted(uint32_t di, uint32_t n) {
+  if (!split_counts)
+    split_counts = kkr_mmap_noreserve(sizeof(uint32_t) << KKR_DIR_BITS,
+                                      "the split counts");
+  uint32_t was = split_counts[di];
+  split_counts[di] = was + n;
+  if (was < HALVES_SPLITS && was + n >= HALVES_SPLITS && !kkr_mt &&
+      npending < PENDING_MAX) {
+    pending[npending++] = di;
+    kkr_halves_pending = 1;
+  }
+}
+
+static void halves_try_convert(uint32_t di,
+                               void (*split)(kkr_cell *c, kkr_split *s)) {
+  kkr_cell *c = kkr_dir[di];
+  if (!c || kkr_run_dir[di] || (churn && churn[di] >= CHURN_MAX))
+    return;
+  kkr_split *s = kkr_split_dir[di];
+  /* Nearly all split (the rest is made so): else the count was old (the
+   * memory was cleared since). */
+  uint32_t split_now = 0;
+  for (uint32_t k = 0; k < KKR_CELLS_PER_CHUNK; k++)
+    split_now += c[k].w == KKR_W_SPLIT;
+  if (!s || split_now < HALVES_SPLITS) {
+    split_counts[di] = split_now;
+    return;
+  }
+  if (!kkr_half_on)
+    kkr_half_on = kkr_mmap_noreserve((uintptr_t)1 << KKR_DIR_BITS,
+                                     "the chunks of halves");
+  kkr_spin_lock(&chunk_lock);
+  for (uint32_t k = 0; k < KKR_CELLS_PER_CHUNK; k++) {
+    if (c[k].w == KKR_W_SPLIT)
+      continue;
+    if (c[k].w | c[k].r)
+      split(&c[k], &s[k]);
+    else
+      memset(&s[k], 0, sizeof s[k]); /* (halves left from older splits) */
+  }
+  split_counts[di] = 0;
+  kkr_half_on[di] = 1;
+  kkr_halves_made = 1;
+  __atomic_store_n(&kkr_dir[di], NULL, __ATOMIC_RELEASE);
+  /* (The pages go back; the range stays mapped, so that a thread that
+   * started in the meantime and still holds a cell reads zeroes.) */
+  madvise(c, CHUNK_BYTES, MADV_DONTNEED);
+  kkr_spin_unlock(&chunk_lock);
+}
+
+void kkr_halves_convert(void (*split)(kkr_cell *c, kkr_split *s)) {
+  kkr_spin_lock(&chunk_lock);
+  uint32_t todo[PENDING_MAX], n = npending;
+  memcpy(todo, pending, n * sizeof *todo);
+  npending = 0;
+  kkr_halves_pending = 0;
+  kkr_spin_unlock(&chunk_lock);
+  for (uint32_t i = 0; i < n; i++)
+    halves_try_convert(todo[i], split);
+}
+
+kkr_split *kkr_halves_from_runs(uint32_t di) {
+  kkr_spin_lock(&chunk_lock);
+  kkr_runs *rs = kkr_run_dir[di];
+  int ok = rs && !rs->cells && !kkr_dir[di] &&
+           !(churn && churn[di] >= CHURN_MAX);
+  for (uint32_t i = 0; ok && i < rs->n; i++)
+    ok = rs->run[i].w.step == 2 || rs->run[i].r.step == 2;
+  kkr_split *s = NULL;
+  if (ok) {
+    if (!kkr_half_on)
+      kkr_half_on = kkr_mmap_noreserve((uintptr_t)1 << KKR_DIR_BITS,
+                                       "the chunks of halves");
+    s = kkr_split_dir[di];
+    if (!s) {
+      s = new_chunk(SPLIT_BYTES);
+      __atomic_store_n(&kkr_split_dir[di], s, __ATOMIC_RELEASE);
+    } else {
+      memset(s, 0, SPLIT_BYTES); /* (halves of older splits) */
+    }
+    for (uint32_t i = 0; i < rs->n; i++) {
+      const kkr_run *r = &rs->run[i];
+      kkr_split *h = s + KKR_CELL_INDEX(r->lo);
+      uint64_t n = (r->hi - r->lo) >> KKR_GRAN_SHIFT;
+      for (uint64_t k = 0; k < n; k++)
+        for (uint32_t j = 0; j < 2; j++) {
+          h[k].half[j].w = kkr_run_half_rec(&r->w, k, j);
+          h[k].half[j].r = kkr_run_half_rec(&r->r, k, j);
+        }
+    }
+    churn_count(di);
+    kkr_run_dir[di] = NULL;
+    kkr_free(rs, sizeof(kkr_runs));
+    kkr_half_on[di] = 1;
+    kkr_halves_made = 1;
+  }
+  kkr_spin_unlock(&chunk_lock);
+  return s;
+}
+
 kkr_split *kkr_split_chunk_slow(uintptr_t addr) {
   return map_chunk((void **)&kkr_split_dir[KKR_DIR_INDEX(addr)], SPLIT_BYTES);
 }
@@ -328,6 +457,20 @@ void kkr_shadow_clear(uintptr_t addr, uintptr_t size) {
     /* The cells, or those parked under the runs that remain. */
     kkr_cell *c = kkr_runs_made && kkr_run_dir[di] ? runs_clear(di, lo, end)
                                                    : kkr_dir[di];
+    kkr_split *hs = c ? NULL : kkr_half_chunk(di);
+    if (hs) {
+      /* A chunk of halves: its half-cells in the range. */
+      hs += KKR_CELL_INDEX(lo);
+      uintptr_t n = (end - lo) >> KKR_GRAN_SHIFT;
+      if (__atomic_load_n(&kkr_readsets_live, __ATOMIC_RELAXED))
+        for (uintptr_t i = 0; i < n; i++) {
+          drop_readset(&hs[i].half[0]);
+          drop_readset(&hs[i].half[1]);
+        }
+      zero_bytes(hs, n * sizeof(kkr_split));
+      if (n == KKR_CELLS_PER_CHUNK)
+        kkr_half_on[di] = 0; /* the memory starts a new life */
+    }
     if (c) {
       c += KKR_CELL_INDEX(lo);
       uintptr_t n = (end - lo) >> KKR_GRAN_SHIFT;
@@ -347,7 +490,7 @@ void kkr_shadow_clear(uintptr_t addr, uintptr_t size) {
 
 void kkr_shadow_clear_all(void) {
   for (uintptr_t i = 0; i < ((uintptr_t)1 << KKR_DIR_BITS); i++)
-    if (kkr_dir[i] || (kkr_runs_made && kkr_run_dir[i]))
+    if (kkr_dir[i] || (kkr_runs_made && kkr_run_dir[i]) || kkr_half_chunk(i))
       kkr_shadow_clear(i << KKR_CHUNK_SHIFT, (uintptr_t)1 << KKR_CHUNK_SHIFT);
 }
 

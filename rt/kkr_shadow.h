@@ -91,6 +91,38 @@ typedef struct {
 KKR_HIDDEN extern kkr_cell **kkr_dir;
 KKR_HIDDEN extern kkr_split **kkr_split_dir;
 
+/* Chunks of halves: a chunk whose words are nearly all split (an array of
+ * int or float that strands touch element by element) keeps only its
+ * half-cells (kkr_split_dir), with no cells in front of them: kkr_dir NULL
+ * and kkr_half_on set.  The inline decisions on 4-byte elements (and on
+ * words, half by half) use the half-cells directly; everything else sees
+ * NULL and expands the chunk into cells that are all split
+ * (kkr_shadow_chunk_slow).  Made only while one thread runs instrumented
+ * code, at the start of a loop (kkr_halves_try_convert). */
+KKR_HIDDEN extern uint8_t *kkr_half_on;
+KKR_HIDDEN extern int kkr_halves_made;
+
+KKR_INLINE kkr_split *kkr_half_chunk(uint32_t di) {
+  return KKR_UNLIKELY(kkr_halves_made) && kkr_half_on[di] ? kkr_split_dir[di]
+                                                          : NULL;
+}
+
+/* Chunk di, whose runs are all of 4-byte elements (kkr_runrec step 2) and
+ * which has no parked cells, becomes a chunk of halves: its half-cells, or
+ * NULL if it does not qualify (only with one thread running instrumented
+ * code). */
+kkr_split *kkr_halves_from_runs(uint32_t di);
+
+/* n more words of chunk di were split.  Chunks with many splits wait for
+ * kkr_halves_convert (kkr_halves_pending set). */
+void kkr_split_noted(uint32_t di, uint32_t n);
+KKR_HIDDEN extern int kkr_halves_pending;
+/* The waiting chunks whose words are nearly all split become chunks of
+ * halves (their other words' records restricted to halves through split):
+ * only with one thread running instrumented code, and no cell pointer
+ * held. */
+void kkr_halves_convert(void (*split)(kkr_cell *c, kkr_split *s));
+
 /* Runs: the words [lo, hi) of one chunk, all last accessed by one loop (or
  * one large range access) whose records follow one rule, kept as that rule
  * instead of one cell per word.  A loop over an array then costs one check
@@ -205,6 +237,15 @@ void kkr_chunk_unlock(void);
 kkr_cell *kkr_shadow_chunk_slow(uintptr_t addr);
 kkr_split *kkr_split_chunk_slow(uintptr_t addr);
 
+/* The half-cells of chunk di if it is a chunk of halves or can become one
+ * from its runs (kkr_dir[di] NULL). */
+KKR_INLINE kkr_split *kkr_half_chunk_make(uint32_t di) {
+  kkr_split *hc = kkr_half_chunk(di);
+  if (!hc && kkr_runs_made && kkr_run_dir[di])
+    hc = kkr_halves_from_runs(di);
+  return hc;
+}
+
 /* The cell of the word holding addr; maps its chunk if needed. */
 KKR_INLINE kkr_cell *kkr_shadow_cell(uintptr_t addr) {
   kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(addr)];
@@ -214,11 +255,12 @@ KKR_INLINE kkr_cell *kkr_shadow_cell(uintptr_t addr) {
 }
 
 /* The cell of addr, or NULL when its chunk was never touched (a chunk of
- * runs is expanded). */
+ * runs or of halves is expanded). */
 KKR_INLINE kkr_cell *kkr_shadow_cell_if_mapped(uintptr_t addr) {
   kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(addr)];
-  if (KKR_UNLIKELY(!chunk && kkr_runs_made &&
-                   kkr_run_dir[KKR_DIR_INDEX(addr)]))
+  if (KKR_UNLIKELY(!chunk && ((kkr_runs_made &&
+                               kkr_run_dir[KKR_DIR_INDEX(addr)]) ||
+                              kkr_half_chunk(KKR_DIR_INDEX(addr)))))
     chunk = kkr_shadow_chunk_slow(addr);
   return chunk ? chunk + KKR_CELL_INDEX(addr) : NULL;
 }
