@@ -98,7 +98,9 @@ KKR_HIDDEN extern kkr_split **kkr_split_dir;
  * words, half by half) use the half-cells directly; everything else sees
  * NULL and expands the chunk into cells that are all split
  * (kkr_shadow_chunk_slow).  Made only while one thread runs instrumented
- * code, at the start of a loop (kkr_halves_try_convert). */
+ * code: from cells at the start of a loop (kkr_halves_convert), and from
+ * runs of 4-byte elements that a loop or an access cannot decide as runs
+ * (kkr_halves_from_runs). */
 KKR_HIDDEN extern uint8_t *kkr_half_on;
 KKR_HIDDEN extern int kkr_halves_made;
 
@@ -136,9 +138,9 @@ void kkr_halves_convert(void (*split)(kkr_cell *c, kkr_split *s));
  * the host).  Zero: no such access.  The words of a run of step 2 become
  * split cells when it is expanded.
  *
- * A chunk is in one of three states: untouched (no cells, no runs), runs
+ * A chunk is in one of four states: untouched (no cells, no runs), runs
  * (kkr_run_dir set, kkr_dir NULL: the words outside its runs hold nothing,
- * or what its parked cells say), or cells (kkr_dir set).  A write loop that
+ * or what its parked cells say), halves (above), or cells (kkr_dir set).  A write loop that
  * the cells decided whole turns its range into a run (kkr_runs_try_convert);
  * the cells of a run's words are stale until it is expanded.  Everything that reads cells through kkr_dir sees
  * NULL for a chunk of runs and takes the slow path, which expands the runs
