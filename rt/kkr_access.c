@@ -616,8 +616,7 @@ static int run_segment(const kkr_thread *t, uintptr_t lo, uintptr_t hi,
   }
 cells:
   /* (The runs of 4-byte elements become half-cells, the others cells.) */
-  if (kkr_run_dir[di] && !(in->step == 2 && !kkr_spawned &&
-                           kkr_halves_from_runs(di)))
+  if (kkr_run_dir[di] && !(in->step == 2 && halves_of(di)))
     kkr_shadow_chunk_slow(lo);
   return 0;
 }
@@ -814,7 +813,7 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
   uint64_t w = c->w, r = c->r;
   if (size <= 4 && w == KKR_W_SPLIT && !((a ^ (a + size - 1)) & 4)) {
     /* Bytes within one half of a split cell: that half. */
-    c = &kkr_split_dir[KKR_DIR_INDEX(a)][KKR_CELL_INDEX(a)].half[(a >> 2) & 1];
+    c = kkr_half_cell(kkr_split_dir[KKR_DIR_INDEX(a)], a);
     w = c->w;
     r = c->r;
   }
@@ -869,12 +868,11 @@ static KKR_NOINLINE int decide_halves(const kkr_thread *t, uintptr_t a,
   if (!hc)
     return 0;
   decide_ctx d = decide_ctx_of(t);
-  kkr_split *h = hc + KKR_CELL_INDEX(a);
   if (size <= 4)
-    return decide_with(d, &h->half[(a >> 2) & 1], a, size, acc, cur, site);
+    return decide_with(d, kkr_half_cell(hc, a), a, size, acc, cur, site);
   return size == KKR_GRAN &&
-         decide_with(d, &h->half[0], a, 4, acc, cur, site) &&
-         decide_with(d, &h->half[1], a + 4, 4, acc, cur, site);
+         decide_with(d, kkr_half_cell(hc, a), a, 4, acc, cur, site) &&
+         decide_with(d, kkr_half_cell(hc, a + 4), a + 4, 4, acc, cur, site);
 }
 
 KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
@@ -890,8 +888,8 @@ KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
   if (KKR_UNLIKELY(!chunk)) {
     kkr_split *hc = kkr_half_chunk(KKR_DIR_INDEX(a));
     if (hc && size <= 4) /* (an element of a chunk of halves) */
-      return decide(t, &hc[KKR_CELL_INDEX(a)].half[(a >> 2) & 1], a, size,
-                    acc, t->abi.cur_rec, slot->idx << KKR_REC_SITE_SHIFT);
+      return decide(t, kkr_half_cell(hc, a), a, size, acc, t->abi.cur_rec,
+                    slot->idx << KKR_REC_SITE_SHIFT);
     return decide_halves(t, a, size, acc, t->abi.cur_rec,
                          slot->idx << KKR_REC_SITE_SHIFT);
   }
@@ -916,7 +914,7 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
   uint32_t mask = ((1u << size) - 1) << (a & (KKR_GRAN - 1));
   uint64_t w = c->w, r = c->r;
   if (size <= 4 && w == KKR_W_SPLIT) {
-    c = &kkr_split_dir[KKR_DIR_INDEX(a)][KKR_CELL_INDEX(a)].half[(a >> 2) & 1];
+    c = kkr_half_cell(kkr_split_dir[KKR_DIR_INDEX(a)], a);
     w = c->w;
     r = c->r;
   }
@@ -1055,9 +1053,13 @@ KKR_INLINE uint64_t loop_strand_id(kkr_item *it, uint32_t mode, uint64_t i0,
   return kkr_strand_id(it, i0, i1, i2, nidx, 0);
 }
 
-/* The accesses of one loop: the inline decision word by word in a tight
- * loop; what it cannot decide goes through the full path, one access at a
- * time, with the strand's record and indices set for reports. */
+/* The cell of the word holding a in its chunk's cells, else the half-cell
+ * of a (of up to 4 bytes) in its chunk of halves; NULL if neither. */
+KKR_INLINE kkr_cell *cell_or_half(kkr_cell *chunk, kkr_split *hc,
+                                  uintptr_t a) {
+  return chunk ? chunk + KKR_CELL_INDEX(a) : hc ? kkr_half_cell(hc, a) : NULL;
+}
+
 /* What the tight loop could not decide: the access of the strand with
  * record bits cur and indices j, through the full path. */
 static KKR_NOINLINE void loop_slow(kkr_thread *t, uintptr_t a, uint32_t size,
@@ -1137,12 +1139,8 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
           hc = chunk || wsize == KKR_GRAN ? NULL
                                           : halves_of(KKR_DIR_INDEX(a));
         }
-        done = done &&
-               (chunk ? decide_with(d, chunk + KKR_CELL_INDEX(a), a, wsize,
-                                    acc, cur, site)
-                : hc  ? decide_with(d, &hc[KKR_CELL_INDEX(a)].half[(a >> 2) & 1],
-                                    a, wsize, acc, cur, site)
-                      : 0);
+        kkr_cell *c = cell_or_half(chunk, hc, a);
+        done = done && c && decide_with(d, c, a, wsize, acc, cur, site);
       } else {
         for (uintptr_t w = a; done && w < a + size; w += wsize) {
           if (w - plo < plen || w - ulo < ulen)
@@ -1248,7 +1246,7 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
                  (!ulen || hi <= ulo || lo >= ulo + ulen);
   uint64_t k = 0;
   while (k < count) {
-    kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
+    kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)], *c;
     int one = 1; /* an element done the general way, to step past */
     /* (Elements of 4 bytes in a chunk of halves: the half-cells.) */
     kkr_split *hc = size < KKR_GRAN && !chunk ? halves_of(KKR_DIR_INDEX(a))
@@ -1271,9 +1269,8 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
             break;
       } else {
         for (; i < n; i++, a += stride, cur += dcur)
-          if (KKR_UNLIKELY(!decide_with(
-                  d, &hc[KKR_CELL_INDEX(a)].half[(a >> 2) & 1], a, size, acc,
-                  cur, site)))
+          if (KKR_UNLIKELY(!decide_with(d, kkr_half_cell(hc, a), a, size, acc,
+                                        cur, site)))
             break;
       }
       k += i;
@@ -1284,12 +1281,8 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
       else
         one = 0;
     } else if (!(a - plo < plen || a - ulo < ulen) &&
-               !(chunk ? decide_with(d, chunk + KKR_CELL_INDEX(a), a, size,
-                                     acc, cur, site)
-                 : hc  ? decide_with(d,
-                                     &hc[KKR_CELL_INDEX(a)].half[(a >> 2) & 1],
-                                     a, size, acc, cur, site)
-                       : 0)) {
+               (!(c = cell_or_half(chunk, hc, a)) ||
+                !decide_with(d, c, a, size, acc, cur, site))) {
       loop_inc_slow(t, a, size, acc, cur, mode, vary, idx, k * step, pc, slot);
     }
     if (one) {

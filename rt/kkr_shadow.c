@@ -85,6 +85,27 @@ static void churn_count(uint32_t di) {
     churn[di]++;
 }
 
+/* The records of run r's words written into the half-cells s of its
+ * chunk. */
+static void run_halves(const kkr_run *r, kkr_split *s) {
+  kkr_split *h = s + KKR_CELL_INDEX(r->lo);
+  uint64_t n = (r->hi - r->lo) >> KKR_GRAN_SHIFT;
+  for (uint64_t k = 0; k < n; k++)
+    for (uint32_t j = 0; j < 2; j++) {
+      h[k].half[j].w = kkr_run_half_rec(&r->w, k, j);
+      h[k].half[j].r = kkr_run_half_rec(&r->r, k, j);
+    }
+}
+
+/* Chunk di is one of halves from now on (under chunk_lock). */
+static void half_on(uint32_t di) {
+  if (!kkr_half_on)
+    kkr_half_on = kkr_mmap_noreserve((uintptr_t)1 << KKR_DIR_BITS,
+                                     "the chunks of halves");
+  kkr_half_on[di] = 1;
+  kkr_halves_made = 1;
+}
+
 /* A new empty run [lo, hi) in chunk di (its runs made if needed); NULL
  * when the chunk has all it may have (under chunk_lock). */
 static kkr_run *run_add_locked(uint32_t di, uintptr_t lo, uintptr_t hi) {
@@ -246,13 +267,9 @@ kkr_cell *kkr_runs_expand_locked(uint32_t di) {
         if (!kkr_split_dir[di])
           __atomic_store_n(&kkr_split_dir[di], new_chunk(SPLIT_BYTES),
                            __ATOMIC_RELEASE);
-        kkr_split *s = kkr_split_dir[di] + KKR_CELL_INDEX(r->lo);
+        run_halves(r, kkr_split_dir[di]);
         kkr_split_noted(di, (uint32_t)n);
         for (uint64_t k = 0; k < n; k++) {
-          for (uint32_t h = 0; h < 2; h++) {
-            s[k].half[h].w = kkr_run_half_rec(&r->w, k, h);
-            s[k].half[h].r = kkr_run_half_rec(&r->r, k, h);
-          }
           rc[k].w = KKR_W_SPLIT;
           rc[k].r = 0;
         }
@@ -338,9 +355,6 @@ static void halves_try_convert(uint32_t di,
     split_counts[di] = split_now;
     return;
   }
-  if (!kkr_half_on)
-    kkr_half_on = kkr_mmap_noreserve((uintptr_t)1 << KKR_DIR_BITS,
-                                     "the chunks of halves");
   kkr_spin_lock(&chunk_lock);
   for (uint32_t k = 0; k < KKR_CELLS_PER_CHUNK; k++) {
     if (c[k].w == KKR_W_SPLIT)
@@ -351,8 +365,7 @@ static void halves_try_convert(uint32_t di,
       memset(&s[k], 0, sizeof s[k]); /* (halves left from older splits) */
   }
   split_counts[di] = 0;
-  kkr_half_on[di] = 1;
-  kkr_halves_made = 1;
+  half_on(di);
   __atomic_store_n(&kkr_dir[di], NULL, __ATOMIC_RELEASE);
   /* (The pages go back; the range stays mapped, so that a thread that
    * started in the meantime and still holds a cell reads zeroes.) */
@@ -380,9 +393,6 @@ kkr_split *kkr_halves_from_runs(uint32_t di) {
     ok = rs->run[i].w.step == 2 || rs->run[i].r.step == 2;
   kkr_split *s = NULL;
   if (ok) {
-    if (!kkr_half_on)
-      kkr_half_on = kkr_mmap_noreserve((uintptr_t)1 << KKR_DIR_BITS,
-                                       "the chunks of halves");
     s = kkr_split_dir[di];
     if (!s) {
       s = new_chunk(SPLIT_BYTES);
@@ -390,21 +400,12 @@ kkr_split *kkr_halves_from_runs(uint32_t di) {
     } else {
       memset(s, 0, SPLIT_BYTES); /* (halves of older splits) */
     }
-    for (uint32_t i = 0; i < rs->n; i++) {
-      const kkr_run *r = &rs->run[i];
-      kkr_split *h = s + KKR_CELL_INDEX(r->lo);
-      uint64_t n = (r->hi - r->lo) >> KKR_GRAN_SHIFT;
-      for (uint64_t k = 0; k < n; k++)
-        for (uint32_t j = 0; j < 2; j++) {
-          h[k].half[j].w = kkr_run_half_rec(&r->w, k, j);
-          h[k].half[j].r = kkr_run_half_rec(&r->r, k, j);
-        }
-    }
+    for (uint32_t i = 0; i < rs->n; i++)
+      run_halves(&rs->run[i], s);
     churn_count(di);
     kkr_run_dir[di] = NULL;
     kkr_free(rs, sizeof(kkr_runs));
-    kkr_half_on[di] = 1;
-    kkr_halves_made = 1;
+    half_on(di);
   }
   kkr_spin_unlock(&chunk_lock);
   return s;

@@ -104,6 +104,11 @@ KKR_HIDDEN extern kkr_split **kkr_split_dir;
 KKR_HIDDEN extern uint8_t *kkr_half_on;
 KKR_HIDDEN extern int kkr_halves_made;
 
+/* The half-cell holding addr, in the split cells hc of its chunk. */
+KKR_INLINE kkr_cell *kkr_half_cell(kkr_split *hc, uintptr_t addr) {
+  return &hc[KKR_CELL_INDEX(addr)].half[(addr >> 2) & 1];
+}
+
 KKR_INLINE kkr_split *kkr_half_chunk(uint32_t di) {
   return KKR_UNLIKELY(kkr_halves_made) && kkr_half_on[di] ? kkr_split_dir[di]
                                                           : NULL;
