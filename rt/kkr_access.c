@@ -220,6 +220,13 @@ typedef struct {
 } conflict_list;
 
 KKR_INLINE void note_conflict(conflict_list *cl, uint64_t rec) {
+  /* The halves of a split cell hold an access of the whole word as two
+   * records that differ in their bytes only: one conflict, of its bytes. */
+  for (int i = 0; i < cl->n; i++)
+    if (!((cl->recs[i] ^ rec) & ~(uint64_t)0xFF0)) {
+      cl->recs[i] |= rec & 0xFF0;
+      return;
+    }
   if (cl->n < 4)
     cl->recs[cl->n++] = rec;
 }
