@@ -865,6 +865,29 @@ KKR_INLINE int decide(const kkr_thread *t, kkr_cell *c, uintptr_t a,
   return decide_with(decide_ctx_of(t), c, a, size, acc, cur, site);
 }
 
+/* decide_with for an aligned access of up to 4 bytes, or of a whole word,
+ * in the half-cells hc of a chunk of halves (a word half by half: a half
+ * decided twice is no change). */
+KKR_INLINE int decide_in_halves(decide_ctx d, kkr_split *hc, uintptr_t a,
+                                uint32_t size, uint32_t acc, uint64_t cur,
+                                uint64_t site) {
+  if (size <= 4)
+    return decide_with(d, kkr_half_cell(hc, a), a, size, acc, cur, site);
+  return size == KKR_GRAN &&
+         decide_with(d, kkr_half_cell(hc, a), a, 4, acc, cur, site) &&
+         decide_with(d, kkr_half_cell(hc, a + 4), a + 4, 4, acc, cur, site);
+}
+
+/* The same in the cells of the chunk, else in its half-cells: 0 if it has
+ * neither, or undecided. */
+KKR_INLINE int decide_at(decide_ctx d, kkr_cell *chunk, kkr_split *hc,
+                         uintptr_t a, uint32_t size, uint32_t acc,
+                         uint64_t cur, uint64_t site) {
+  if (chunk)
+    return decide_with(d, chunk + KKR_CELL_INDEX(a), a, size, acc, cur, site);
+  return hc && decide_in_halves(d, hc, a, size, acc, cur, site);
+}
+
 /* The inline decision of an aligned access in a chunk of halves (of a word:
  * half by half; a half decided twice is no change): 0 if not one, or
  * undecided. */
@@ -872,14 +895,7 @@ static KKR_NOINLINE int decide_halves(const kkr_thread *t, uintptr_t a,
                                       uint32_t size, uint32_t acc,
                                       uint64_t cur, uint64_t site) {
   kkr_split *hc = halves_of(KKR_DIR_INDEX(a));
-  if (!hc)
-    return 0;
-  decide_ctx d = decide_ctx_of(t);
-  if (size <= 4)
-    return decide_with(d, kkr_half_cell(hc, a), a, size, acc, cur, site);
-  return size == KKR_GRAN &&
-         decide_with(d, kkr_half_cell(hc, a), a, 4, acc, cur, site) &&
-         decide_with(d, kkr_half_cell(hc, a + 4), a + 4, 4, acc, cur, site);
+  return hc && decide_in_halves(decide_ctx_of(t), hc, a, size, acc, cur, site);
 }
 
 KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
@@ -1060,11 +1076,12 @@ KKR_INLINE uint64_t loop_strand_id(kkr_item *it, uint32_t mode, uint64_t i0,
   return kkr_strand_id(it, i0, i1, i2, nidx, 0);
 }
 
-/* The cell of the word holding a in its chunk's cells, else the half-cell
- * of a (of up to 4 bytes) in its chunk of halves; NULL if neither. */
-KKR_INLINE kkr_cell *cell_or_half(kkr_cell *chunk, kkr_split *hc,
-                                  uintptr_t a) {
-  return chunk ? chunk + KKR_CELL_INDEX(a) : hc ? kkr_half_cell(hc, a) : NULL;
+/* The half-cells of chunk di (which has no cells) for a loop's elements of
+ * size bytes: elements of 4 bytes may make them from the chunk's runs;
+ * whole words only use them (a chunk of halves holding the neighbour of
+ * an array of int: its doubles are decided half by half). */
+KKR_INLINE kkr_split *halves_for(uint32_t di, uint32_t size) {
+  return size < KKR_GRAN ? halves_of(di) : kkr_half_chunk(di);
 }
 
 /* What the tight loop could not decide: the access of the strand with
@@ -1143,11 +1160,9 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
         if ((a >> KKR_CHUNK_SHIFT) != chunk_of) {
           chunk_of = a >> KKR_CHUNK_SHIFT;
           chunk = kkr_dir[KKR_DIR_INDEX(a)];
-          hc = chunk || wsize == KKR_GRAN ? NULL
-                                          : halves_of(KKR_DIR_INDEX(a));
+          hc = chunk ? NULL : halves_for(KKR_DIR_INDEX(a), wsize);
         }
-        kkr_cell *c = cell_or_half(chunk, hc, a);
-        done = done && c && decide_with(d, c, a, wsize, acc, cur, site);
+        done = done && decide_at(d, chunk, hc, a, wsize, acc, cur, site);
       } else {
         for (uintptr_t w = a; done && w < a + size; w += wsize) {
           if (w - plo < plen || w - ulo < ulen)
@@ -1253,11 +1268,10 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
                  (!ulen || hi <= ulo || lo >= ulo + ulen);
   uint64_t k = 0;
   while (k < count) {
-    kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)], *c;
+    kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
     int one = 1; /* an element done the general way, to step past */
     /* (Elements of 4 bytes in a chunk of halves: the half-cells.) */
-    kkr_split *hc = size < KKR_GRAN && !chunk ? halves_of(KKR_DIR_INDEX(a))
-                                              : NULL;
+    kkr_split *hc = !chunk ? halves_for(KKR_DIR_INDEX(a), size) : NULL;
     if (segments && (chunk || hc)) {
       uint64_t n = count - k;
       uintptr_t end = KKR_CHUNK_END(a);
@@ -1276,8 +1290,8 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
             break;
       } else {
         for (; i < n; i++, a += stride, cur += dcur)
-          if (KKR_UNLIKELY(!decide_with(d, kkr_half_cell(hc, a), a, size, acc,
-                                        cur, site)))
+          if (KKR_UNLIKELY(
+                  !decide_in_halves(d, hc, a, size, acc, cur, site)))
             break;
       }
       k += i;
@@ -1288,8 +1302,7 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
       else
         one = 0;
     } else if (!(a - plo < plen || a - ulo < ulen) &&
-               (!(c = cell_or_half(chunk, hc, a)) ||
-                !decide_with(d, c, a, size, acc, cur, site))) {
+               !decide_at(d, chunk, hc, a, size, acc, cur, site)) {
       loop_inc_slow(t, a, size, acc, cur, mode, vary, idx, k * step, pc, slot);
     }
     if (one) {
