@@ -1735,8 +1735,12 @@ KKR_EXPORT void __kkrace_stack_scope(void *p, unsigned long long n) {
   uintptr_t first = a >> KKR_GRAN_SHIFT, last = (a + n - 1) >> KKR_GRAN_SHIFT;
   if (n && n <= 256 && (a >> KKR_CHUNK_SHIFT) == ((a + n - 1) >> KKR_CHUNK_SHIFT)) {
     uint64_t any = 0;
-    for (uintptr_t i = 0; i <= last - first; i++)
-      any |= c[i].w | c[i].r;
+    /* (No split cell in a chunk without half-cells, no read set while
+     * none lives: nothing to look for.) */
+    if (kkr_split_dir[KKR_DIR_INDEX(a)] ||
+        __atomic_load_n(&kkr_readsets_live, __ATOMIC_RELAXED))
+      for (uintptr_t i = 0; i <= last - first; i++)
+        any |= c[i].w | c[i].r;
     if (!(any & KKR_R_X)) {
       /* (A few cells: cleared here, not through a call of memset.) */
       for (uintptr_t i = 0; i <= last - first; i++)
