@@ -910,9 +910,9 @@ KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
     return 0;
   if (KKR_UNLIKELY(!chunk)) {
     kkr_split *hc = kkr_half_chunk(KKR_DIR_INDEX(a));
-    if (hc && size <= 4) /* (an element of a chunk of halves) */
-      return decide(t, kkr_half_cell(hc, a), a, size, acc, t->abi.cur_rec,
-                    slot->idx << KKR_REC_SITE_SHIFT);
+    if (hc) /* (a chunk of halves) */
+      return decide_in_halves(decide_ctx_of(t), hc, a, size, acc,
+                              t->abi.cur_rec, slot->idx << KKR_REC_SITE_SHIFT);
     return decide_halves(t, a, size, acc, t->abi.cur_rec,
                          slot->idx << KKR_REC_SITE_SHIFT);
   }
@@ -1270,7 +1270,7 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
   while (k < count) {
     kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
     int one = 1; /* an element done the general way, to step past */
-    /* (Elements of 4 bytes in a chunk of halves: the half-cells.) */
+    /* (In a chunk of halves: the half-cells.) */
     kkr_split *hc = !chunk ? halves_for(KKR_DIR_INDEX(a), size) : NULL;
     if (segments && (chunk || hc)) {
       uint64_t n = count - k;
