@@ -1462,7 +1462,9 @@ KKR_INLINE void loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
          {loop_inc_rw8_wrap, loop_inc_rw8_wrap}}};
     uint32_t kind = acc & ACC_RMW ? 2 : size == 8;
     for (;;) {
-      loop_inc_fn *inc = incs[ls.wrap != 0][kind][(acc & ACC_WRITE) != 0];
+      /* (A loop whose ids cannot reach the wrap: the copy without it.) */
+      loop_inc_fn *inc =
+          incs[ls.wrap != 0 && n > ls.wrap - ls.id][kind][(acc & ACC_WRITE) != 0];
       inc(t, a, stride, n, &ls, mode, vary, idx, step, pc, slot);
       if (n == count)
         return;
