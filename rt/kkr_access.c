@@ -456,6 +456,7 @@ static KKR_NOINLINE void access_cell(kkr_thread *t, kkr_cell *c, uintptr_t w,
                                      uintptr_t fp, site_slot *slot) {
   uintptr_t rpc = record_pc(t, acc, pc);
   uint64_t rec = access_rec(t, mask, acc);
+  kkr_shared_forget(w);
   if (!(acc & ACC_FREE)) /* a free is checked, not recorded */
     rec |= (uint64_t)access_site(t, acc, pc, slot) << KKR_REC_SITE_SHIFT;
   conflict_list cl;
@@ -536,6 +537,8 @@ KKR_INLINE void access_word(kkr_thread *t, uintptr_t w, uint32_t mask,
       word_in_halves(t, w, mask, acc, pc, slot))
     return;
   kkr_cell *c = kkr_shadow_cell(w);
+  if (acc & ACC_WRITE)
+    kkr_shared_forget(w);
   if (KKR_LIKELY(fast_update(t, c, mask, acc, pc, slot)))
     return;
   access_word_slow(t, c, w, mask, acc, pc, fp, slot);
@@ -916,6 +919,8 @@ KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
     return decide_halves(t, a, size, acc, t->abi.cur_rec,
                          slot->idx << KKR_REC_SITE_SHIFT);
   }
+  if (acc & ACC_WRITE)
+    kkr_shared_forget(a);
   return decide(t, chunk + KKR_CELL_INDEX(a), a, size, acc, t->abi.cur_rec,
                 slot->idx << KKR_REC_SITE_SHIFT);
 }
@@ -971,6 +976,7 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
     return access_general(a, size, size_lg, acc, pc, slot);
   rec |= slot->idx << KKR_REC_SITE_SHIFT;
   if (acc & ACC_WRITE) {
+    kkr_shared_forget(a);
     c->w = rec;
     c->r = 0;
   } else {
@@ -1026,6 +1032,8 @@ static KKR_NOINLINE void range_entry(uintptr_t a, uintptr_t n, uint32_t acc,
       if (hi > end)
         hi = end;
       kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(lo)];
+      if ((acc & ACC_WRITE) && chunk)
+        kkr_shared_forget(lo);
       if (lo - t->priv_lo >= t->priv_len &&
           lo - t->abi.upd_lo >= t->abi.upd_len &&
           !(chunk && decide(t, chunk + KKR_CELL_INDEX(lo), lo,
@@ -1162,12 +1170,16 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
           chunk = kkr_dir[KKR_DIR_INDEX(a)];
           hc = chunk ? NULL : halves_for(KKR_DIR_INDEX(a), wsize);
         }
+        if ((acc & ACC_WRITE) && chunk)
+          kkr_shared_forget(a);
         done = done && decide_at(d, chunk, hc, a, wsize, acc, cur, site);
       } else {
         for (uintptr_t w = a; done && w < a + size; w += wsize) {
           if (w - plo < plen || w - ulo < ulen)
             continue;
           kkr_cell *c = kkr_dir[KKR_DIR_INDEX(w)];
+          if ((acc & ACC_WRITE) && c)
+            kkr_shared_forget(w);
           done =
               c && decide_with(d, c + KKR_CELL_INDEX(w), w, wsize, acc, cur, site);
         }
@@ -1245,6 +1257,68 @@ static KKR_NOINLINE void loop_inc_slow(kkr_thread *t, uintptr_t a,
   loop_slow(t, a, size, acc, cur, mode, j, pc, slot);
 }
 
+/* A read loop's whole words in chunk (a stride of one block at most), from
+ * *a on, block by block (kkr_shadow.h): the loop's elements in a shared
+ * block are skipped; the others are decided, and the block is stamped when
+ * all of its cells are then shared.  Stops at an element that the cells do
+ * not decide; returns how many elements it did, with *a and *cur advanced
+ * past them. */
+static uint64_t read_blocks(decide_ctx d, kkr_cell *chunk, uintptr_t *pa,
+                            uint64_t *pcur, uint64_t dcur, uint64_t stride,
+                            uint64_t n, uint64_t site, uint64_t item_rec) {
+  const uint64_t pmask = KKR_REC_NODE_BITS | 0xFFF;
+  const uint64_t shared = item_rec | 0xFF0 | KKR_R_M;
+  const uintptr_t bbytes = (uintptr_t)KKR_BLOCK_CELLS << KKR_GRAN_SHIFT;
+  uintptr_t a = *pa;
+  uint64_t cur = *pcur, i = 0;
+  uint32_t *stamps = kkr_shared_get(KKR_DIR_INDEX(a));
+  uint32_t era = kkr_shared_era;
+  /* (Elements of the loop per block: a shift for the usual strides.) */
+  uint32_t sh = (stride & (stride - 1)) ? 0 : (uint32_t)__builtin_ctzll(stride);
+  while (i < n) {
+    uintptr_t bstart = a & ~(bbytes - 1), bend = bstart + bbytes;
+    uint64_t m = sh ? (bend - a + stride - 1) >> sh
+                    : (bend - a + stride - 1) / stride;
+    /* (A block that the loop covers from its first element of the block
+     * to its last is stamped when its elements' cells, and then the other
+     * cells of the block, are shared.) */
+    int whole = a - bstart < stride && m <= n - i;
+    if (m > n - i)
+      m = n - i;
+    uint32_t *st = &stamps[KKR_BLOCK_INDEX(a)];
+    if (*st == era) {
+      i += m;
+      a += m * stride;
+      cur += m * dcur;
+      continue;
+    }
+    uint64_t all = 1;
+    for (uint64_t j = 0; j < m; j++, a += stride, cur += dcur) {
+      kkr_cell *c = chunk + KKR_CELL_INDEX(a);
+      if (KKR_UNLIKELY(!decide_with(d, c, a, KKR_GRAN, 0, cur, site))) {
+        i += j;
+        goto out;
+      }
+      all &= ((c->r & pmask) == shared) & (c->w < d.hz);
+    }
+    i += m;
+    if (all && whole) {
+      const kkr_cell *c = chunk + KKR_CELL_INDEX(bstart);
+      uint32_t j = 0;
+      if (stride > KKR_GRAN)
+        while (j < KKR_BLOCK_CELLS && (c[j].r & pmask) == shared &&
+               c[j].w < d.hz)
+          j++;
+      if (stride == KKR_GRAN || j == KKR_BLOCK_CELLS)
+        *st = era;
+    }
+  }
+out:
+  *pa = a;
+  *pcur = cur;
+  return i;
+}
+
 /* The loops whose strands follow one another (a RangePolicy's iterations,
  * an MDRange's inner index, a team's nested range, or one strand
  * throughout): no strand id to compute per access. */
@@ -1283,6 +1357,13 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
       if (wraps && n > ls->wrap - id)
         n = ls->wrap - id;
       uint64_t i = 0;
+      if (chunk && (acc & ACC_WRITE))
+        kkr_shared_forget_range(a, a + (n - 1) * stride + size);
+      if (chunk && !(acc & ACC_WRITE) && size == KKR_GRAN &&
+          stride <= KKR_BLOCK_CELLS * KKR_GRAN &&
+          n * stride >= 2 * KKR_BLOCK_CELLS * KKR_GRAN && t->cur_is_item)
+        i = read_blocks(d, chunk, &a, &cur, dcur, stride, n, site,
+                        t->abi.item_rec);
       if (chunk) {
         for (; i < n; i++, a += stride, cur += dcur)
           if (KKR_UNLIKELY(!decide_with(d, chunk + KKR_CELL_INDEX(a), a, size,
@@ -1302,7 +1383,8 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
       else
         one = 0;
     } else if (!(a - plo < plen || a - ulo < ulen) &&
-               !decide_at(d, chunk, hc, a, size, acc, cur, site)) {
+               ((acc & ACC_WRITE) && chunk ? kkr_shared_forget(a) : (void)0,
+                !decide_at(d, chunk, hc, a, size, acc, cur, site))) {
       loop_inc_slow(t, a, size, acc, cur, mode, vary, idx, k * step, pc, slot);
     }
     if (one) {
@@ -1747,6 +1829,8 @@ KKR_EXPORT void __kkrace_stack_scope(void *p, unsigned long long n) {
       /* (A few cells: cleared here, not through a call of memset.) */
       for (uintptr_t i = 0; i <= last - first; i++)
         c[i].w = c[i].r = 0;
+      if (KKR_UNLIKELY(kkr_shared_dir[KKR_DIR_INDEX(a)] != NULL))
+        kkr_shared_forget_range(a, a + n);
       return;
     }
   }

@@ -9,6 +9,8 @@
 kkr_cell **kkr_dir;
 kkr_split **kkr_split_dir;
 kkr_runs **kkr_run_dir;
+uint32_t **kkr_shared_dir;
+uint32_t kkr_shared_era = 1;
 int kkr_runs_made;
 uint8_t *kkr_half_on;
 int kkr_halves_made;
@@ -35,6 +37,50 @@ void kkr_shadow_init(void) {
                                "the shadow directory");
   kkr_run_dir = kkr_mmap_noreserve(sizeof(kkr_runs *) << KKR_DIR_BITS,
                                    "the run directory");
+  kkr_shared_dir = kkr_mmap_noreserve(sizeof(uint32_t *) << KKR_DIR_BITS,
+                                      "the shared-block directory");
+}
+
+#define SHARED_BYTES ((uintptr_t)KKR_BLOCKS_PER_CHUNK * sizeof(uint32_t))
+
+uint32_t *kkr_shared_get(uint32_t di) {
+  uint32_t *s = kkr_shared_dir[di];
+  if (!s) {
+    s = kkr_alloc(SHARED_BYTES); /* (zeroed) */
+    kkr_shared_dir[di] = s;
+  }
+  return s;
+}
+
+void kkr_shared_forget_range(uintptr_t lo, uintptr_t hi) {
+  while (lo < hi) {
+    uintptr_t end = KKR_CHUNK_END(lo);
+    if (end > hi || end == 0)
+      end = hi;
+    uint32_t *s = kkr_shared_dir[KKR_DIR_INDEX(lo)];
+    if (s)
+      for (uint32_t b = KKR_BLOCK_INDEX(lo); b <= KKR_BLOCK_INDEX(end - 1); b++)
+        s[b] = 0;
+    lo = end;
+  }
+}
+
+void kkr_shared_forget_chunk(uint32_t di) {
+  uint32_t *s = kkr_shared_dir[di];
+  if (s)
+    memset(s, 0, SHARED_BYTES);
+}
+
+void kkr_shared_new_era(void) {
+  /* (Any thread may begin a node; stamps are only read while one runs
+   * instrumented code.) */
+  if (__atomic_add_fetch(&kkr_shared_era, 1, __ATOMIC_RELAXED) == 0) {
+    /* (After 2^32 eras: no stamp may be taken for the new ones.) */
+    for (uintptr_t i = 0; i < ((uintptr_t)1 << KKR_DIR_BITS); i++)
+      if (kkr_shared_dir[i])
+        kkr_shared_forget_chunk((uint32_t)i);
+    kkr_shared_era = 1;
+  }
 }
 
 void kkr_chunk_lock(void) { kkr_spin_lock(&chunk_lock); }
@@ -229,6 +275,7 @@ void kkr_runs_try_convert(uint32_t di, uintptr_t lo, uintptr_t hi) {
   run->w = w;
   run->r = r;
   kkr_run_dir[di]->cells = c; /* parked */
+  kkr_shared_forget_chunk(di);
   __atomic_store_n(&kkr_dir[di], NULL, __ATOMIC_RELEASE);
   kkr_spin_unlock(&chunk_lock);
 }
@@ -247,6 +294,7 @@ kkr_cell *kkr_runs_expand_locked(uint32_t di) {
         c[k].w = KKR_W_SPLIT;
     churn_count(di);
     kkr_half_on[di] = 0;
+    kkr_shared_forget_chunk(di);
     __atomic_store_n(&kkr_dir[di], c, __ATOMIC_RELEASE);
     /* (Halves again at the next loop, unless that happened too often.) */
     if (split_counts)
@@ -283,6 +331,7 @@ kkr_cell *kkr_runs_expand_locked(uint32_t di) {
     kkr_run_dir[di] = NULL;
     kkr_free(rs, sizeof(kkr_runs));
   }
+  kkr_shared_forget_chunk(di);
   __atomic_store_n(&kkr_dir[di], c, __ATOMIC_RELEASE);
   return c;
 }
@@ -313,8 +362,10 @@ static kkr_cell *runs_clear(uint32_t di, uintptr_t lo, uintptr_t hi) {
       /* The parked cells are right outside the runs, and the runs' words
        * are in [lo, hi), which the caller zeroes. */
       kkr_run_dir[di] = NULL;
-      if (rs->cells)
+      if (rs->cells) {
+        kkr_shared_forget_chunk(di);
         __atomic_store_n(&kkr_dir[di], rs->cells, __ATOMIC_RELEASE);
+      }
       kkr_free(rs, sizeof(kkr_runs));
     }
   }
@@ -366,6 +417,7 @@ static void halves_try_convert(uint32_t di,
   }
   split_counts[di] = 0;
   half_on(di);
+  kkr_shared_forget_chunk(di);
   __atomic_store_n(&kkr_dir[di], NULL, __ATOMIC_RELEASE);
   /* (The pages go back; the range stays mapped, so that a thread that
    * started in the meantime and still holds a cell reads zeroes.) */
@@ -451,6 +503,7 @@ void kkr_shadow_clear(uintptr_t addr, uintptr_t size) {
     return;
   const uintptr_t g = KKR_GRAN - 1;
   uintptr_t lo = addr & ~g, hi = (addr + size + g) & ~g;
+  kkr_shared_forget_range(lo, hi);
   while (lo < hi) {
     uintptr_t chunk_end = KKR_CHUNK_END(lo);
     uintptr_t end = hi < chunk_end ? hi : chunk_end;

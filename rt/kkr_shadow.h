@@ -280,6 +280,42 @@ KKR_INLINE kkr_split *kkr_shadow_split(uintptr_t addr) {
   return chunk + KKR_CELL_INDEX(addr);
 }
 
+/* Shared blocks: a read loop that leaves all 16 cells of a block (128
+ * bytes of memory) read by several strands of the running work item, with
+ * a write ordered before it (the state a stencil's neighbours or an n-body
+ * step's bodies reach after their second reader), stamps the block with
+ * the current era; the next read loop over the block in the same era skips
+ * its cells, whose decision could only be "no change".  The era changes
+ * with the node (and its horizon) that the thread runs, so a stamp speaks
+ * of the running item only.  Every change of a cell that is not such a
+ * read clears its block's stamp first (kkr_shared_forget*), and a chunk's
+ * stamps are cleared when its cells are made anew (runs, halves).  Used
+ * only while one thread runs instrumented code. */
+#define KKR_BLOCK_SHIFT 4 /* cells per block: 16 */
+#define KKR_BLOCK_CELLS (1u << KKR_BLOCK_SHIFT)
+#define KKR_BLOCKS_PER_CHUNK (KKR_CELLS_PER_CHUNK >> KKR_BLOCK_SHIFT)
+#define KKR_BLOCK_INDEX(addr) (KKR_CELL_INDEX(addr) >> KKR_BLOCK_SHIFT)
+
+/* kkr_shared_dir[di]: the stamps of chunk di's blocks (NULL: none yet). */
+KKR_HIDDEN extern uint32_t **kkr_shared_dir;
+KKR_HIDDEN extern uint32_t kkr_shared_era; /* never 0 */
+
+/* The cell of addr changes: its block is no longer shared. */
+KKR_INLINE void kkr_shared_forget(uintptr_t addr) {
+  uint32_t *s = kkr_shared_dir[KKR_DIR_INDEX(addr)];
+  if (KKR_UNLIKELY(s != NULL))
+    s[KKR_BLOCK_INDEX(addr)] = 0;
+}
+/* The same for the cells of [lo, hi) (any length). */
+void kkr_shared_forget_range(uintptr_t lo, uintptr_t hi);
+/* The cells of chunk di are made anew. */
+void kkr_shared_forget_chunk(uint32_t di);
+/* The stamps of chunk di (made if needed). */
+uint32_t *kkr_shared_get(uint32_t di);
+/* A new era: the thread runs another node, or the same with another
+ * horizon. */
+void kkr_shared_new_era(void);
+
 void kkr_shadow_init(void);
 /* Forgets every access to [addr, addr + size): the memory was freed or is new.
  * Whole shadow pages are returned to the system. */
