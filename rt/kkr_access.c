@@ -1689,6 +1689,23 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
                        : acc & ACC_WRITE ? loop_inc_w8
                                          : loop_inc_r8;
     inc(t, a, stride, count, &ls, mode, vary, idx, step, pc, slot);
+  } else if (mode == LOOP_TEAM && vary == 0 && step == 1 &&
+             (size == 8 || (size == 4 && !(acc & ACC_RMW))) &&
+             stride == size && !(a & (size - 1)) &&
+             i0 % 126 + count <= 126 && !t->nofast && !kkr_mt) {
+    /* The same for a team's nested loop whose thread ids do not wrap
+     * (loop_inc_strands' LOOP_TEAM). */
+    uint64_t id = i0 % 126 + 1;
+    loop_steps ls = {t->abi.item_rec |
+                         (t->team_base + ((t->team_phase & 7u) << 7) + id)
+                             << KKR_REC_STRAND_SHIFT,
+                     (uint64_t)1 << KKR_REC_STRAND_SHIFT, (uint32_t)id, 0, 0};
+    loop_inc_fn *inc = size == 4            ? acc & ACC_WRITE ? loop_inc_w4
+                                                               : loop_inc_r4
+                       : acc & ACC_RMW     ? loop_inc_rw8
+                       : acc & ACC_WRITE   ? loop_inc_w8
+                                           : loop_inc_r8;
+    inc(t, a, stride, count, &ls, mode, vary, idx, step, pc, slot);
   } else if (stride == KKR_GRAN && size == KKR_GRAN && !(a & (KKR_GRAN - 1)) &&
       (mode == LOOP_CURRENT || (mode == LOOP_RANGE && vary == 0 && step == 1)) &&
       runs_allowed(t, a, a + count * KKR_GRAN)) {
