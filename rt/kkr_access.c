@@ -1133,7 +1133,7 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
   uintptr_t ulo = t->abi.upd_lo, ulen = t->abi.upd_len;
   kkr_item *it = mode != LOOP_CURRENT ? t->item_op->item : NULL;
   /* A nested loop of a team: its iterations are the team's threads. */
-  uint32_t team_rec = t->team_base + ((t->team_phase & 7u) << 7);
+  uint32_t team_rec = kkr_team_strand(t, 0);
   /* Words: an element of up to a word, or whole aligned words. */
   uint32_t wsize = size < KKR_GRAN ? size : KKR_GRAN;
   int words = !(a & (wsize - 1)) && !(stride & (wsize - 1)) &&
@@ -1430,6 +1430,19 @@ LOOP_INC(loop_inc_w4_wrap, 4, ACC_WRITE, 1)
 LOOP_INC(loop_inc_rw8, 8, ACC_WRITE | ACC_RMW, 0)
 LOOP_INC(loop_inc_rw8_wrap, 8, ACC_WRITE | ACC_RMW, 1)
 
+/* The stepped copy for a loop of elements of size bytes (4 or 8) and kind
+ * acc (a read-then-write only of 8), with or without the wrap of ids. */
+KKR_INLINE loop_inc_fn *loop_inc_for(int wraps, uint32_t size, uint32_t acc) {
+  static loop_inc_fn *const incs[2][3][2] = {
+      {{loop_inc_r4, loop_inc_w4},
+       {loop_inc_r8, loop_inc_w8},
+       {loop_inc_rw8, loop_inc_rw8}},
+      {{loop_inc_r4_wrap, loop_inc_w4_wrap},
+       {loop_inc_r8_wrap, loop_inc_w8_wrap},
+       {loop_inc_rw8_wrap, loop_inc_rw8_wrap}}};
+  return incs[wraps != 0][acc & ACC_RMW ? 2 : size == 8][(acc & ACC_WRITE) != 0];
+}
+
 /* Whether the strands of a loop follow one another (loop_steps), with the
  * ids loop_body would give them: the number of its first elements that do
  * (all of them, or a piece of a row of an MDRange whose ids go from packed
@@ -1456,7 +1469,7 @@ static uint64_t loop_inc_strands(kkr_thread *t, uint32_t mode, uint32_t nidx,
     ls->id = (uint32_t)(idx[0] % 126) + 1;
     ls->wrap = 127;
     ls->span = 126;
-    id0 = t->team_base + ((t->team_phase & 7u) << 7) + ls->id;
+    id0 = kkr_team_strand(t, ls->id);
   } else if (mode == LOOP_RANGE && vary == 0) {
     /* Iteration v is strand v % KKR_RUN_STRANDS + 2. */
     if (lo < 0)
@@ -1535,19 +1548,10 @@ KKR_INLINE void loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
       !(a & (size - 1)) && !(stride & (size - 1)) &&
       (size == 8 || !(acc & ACC_RMW)) &&
       (n = loop_inc_strands(t, mode, nidx, vary, idx, count, step, &ls))) {
-    static loop_inc_fn *const incs[2][3][2] = {
-        {{loop_inc_r4, loop_inc_w4},
-         {loop_inc_r8, loop_inc_w8},
-         {loop_inc_rw8, loop_inc_rw8}},
-        {{loop_inc_r4_wrap, loop_inc_w4_wrap},
-         {loop_inc_r8_wrap, loop_inc_w8_wrap},
-         {loop_inc_rw8_wrap, loop_inc_rw8_wrap}}};
-    uint32_t kind = acc & ACC_RMW ? 2 : size == 8;
     for (;;) {
       /* (A loop whose ids cannot reach the wrap: the copy without it.) */
-      loop_inc_fn *inc =
-          incs[ls.wrap != 0 && n > ls.wrap - ls.id][kind][(acc & ACC_WRITE) != 0];
-      inc(t, a, stride, n, &ls, mode, vary, idx, step, pc, slot);
+      loop_inc_for(ls.wrap != 0 && n > ls.wrap - ls.id, size, acc)(
+          t, a, stride, n, &ls, mode, vary, idx, step, pc, slot);
       if (n == count)
         return;
       /* (The next piece of an MDRange row.) */
@@ -1678,34 +1682,25 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
   if (KKR_UNLIKELY(kkr_halves_pending) && !kkr_mt && !t->nofast &&
       !__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED))
     kkr_halves_convert(split_cell);
-  if (mode == LOOP_RANGE && vary == 0 && step == 1 && stride == 8 &&
-      size == 8 && count < RUN_MIN_WORDS && !(a & 7) &&
-      i0 < KKR_RUN_STRANDS - count && !t->nofast && !kkr_mt) {
-    /* The common short loop of a RangePolicy kernel (strands i0, i0 + 1,
-     * ... of packed ids, too short for runs): straight to its copy. */
-    loop_steps ls = {t->abi.item_rec | (i0 + 2) << KKR_REC_STRAND_SHIFT,
-                     (uint64_t)1 << KKR_REC_STRAND_SHIFT, 0, 0, 0};
-    loop_inc_fn *inc = acc & ACC_RMW     ? loop_inc_rw8
-                       : acc & ACC_WRITE ? loop_inc_w8
-                                         : loop_inc_r8;
-    inc(t, a, stride, count, &ls, mode, vary, idx, step, pc, slot);
-  } else if (mode == LOOP_TEAM && vary == 0 && step == 1 &&
-             (size == 8 || (size == 4 && !(acc & ACC_RMW))) &&
-             stride == size && !(a & (size - 1)) &&
-             i0 % 126 + count <= 126 && !t->nofast && !kkr_mt) {
-    /* The same for a team's nested loop whose thread ids do not wrap
-     * (loop_inc_strands' LOOP_TEAM). */
-    uint64_t id = i0 % 126 + 1;
-    loop_steps ls = {t->abi.item_rec |
-                         (t->team_base + ((t->team_phase & 7u) << 7) + id)
-                             << KKR_REC_STRAND_SHIFT,
-                     (uint64_t)1 << KKR_REC_STRAND_SHIFT, (uint32_t)id, 0, 0};
-    loop_inc_fn *inc = size == 4            ? acc & ACC_WRITE ? loop_inc_w4
-                                                               : loop_inc_r4
-                       : acc & ACC_RMW     ? loop_inc_rw8
-                       : acc & ACC_WRITE   ? loop_inc_w8
-                                           : loop_inc_r8;
-    inc(t, a, stride, count, &ls, mode, vary, idx, step, pc, slot);
+  /* Common short loops straight to their stepped copy: a RangePolicy
+   * kernel's (strands i0, i0 + 1, ... of packed ids, too short for runs) and
+   * a team's nested one whose thread ids do not wrap (loop_inc_strands). */
+  loop_steps ls = {0, (uint64_t)1 << KKR_REC_STRAND_SHIFT, 0, 0, 0};
+  int direct = vary == 0 && step == 1 && stride == size && !(a & (size - 1)) &&
+               !t->nofast && !kkr_mt;
+  if (direct && mode == LOOP_RANGE && size == 8 && count < RUN_MIN_WORDS &&
+      i0 < KKR_RUN_STRANDS - count)
+    ls.cur0 = t->abi.item_rec | (i0 + 2) << KKR_REC_STRAND_SHIFT;
+  else if (direct && mode == LOOP_TEAM &&
+           (size == 8 || (size == 4 && !(acc & ACC_RMW))) &&
+           i0 % 126 + count <= 126)
+    ls.cur0 = t->abi.item_rec | (uint64_t)kkr_team_strand(t, i0 % 126 + 1)
+                                    << KKR_REC_STRAND_SHIFT;
+  else
+    direct = 0;
+  if (direct) {
+    loop_inc_for(0, size, acc)(t, a, stride, count, &ls, mode, vary, idx, step,
+                               pc, slot);
   } else if (stride == KKR_GRAN && size == KKR_GRAN && !(a & (KKR_GRAN - 1)) &&
       (mode == LOOP_CURRENT || (mode == LOOP_RANGE && vary == 0 && step == 1)) &&
       runs_allowed(t, a, a + count * KKR_GRAN)) {

@@ -469,7 +469,7 @@ uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
 static void team_set_rec(kkr_thread *t) {
   t->abi.cur_rec =
       t->abi.item_rec |
-      (uint64_t)(t->team_base + ((t->team_phase & 7u) << 7) + t->team_sub)
+      (uint64_t)kkr_team_strand(t, t->team_sub)
           << KKR_REC_STRAND_SHIFT;
 }
 
@@ -477,7 +477,7 @@ static void team_set_rec(kkr_thread *t) {
  * begin and end a TeamThreadRange iteration itself (kkr_abi.h). */
 static void team_own(kkr_thread *t) {
   t->abi.team_rec = t->abi.item_rec |
-                    (uint64_t)(t->team_base + ((t->team_phase & 7u) << 7))
+                    (uint64_t)kkr_team_strand(t, 0)
                         << KKR_REC_STRAND_SHIFT;
   t->abi.team_mode = 1;
 }

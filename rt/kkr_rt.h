@@ -447,6 +447,11 @@ int kkr_lanes_describe(const kkr_thread *t, uint32_t strand, int64_t *lane,
  * (abi.team_mode 2): the runtime's own state says so from now on (and the
  * iteration ends through the runtime).  Called where the runtime reads
  * the team's state: team_nest, team_sub, team_sub_idx. */
+/* The strand id of the running team's thread sub in its current phase. */
+static inline uint32_t kkr_team_strand(const kkr_thread *t, uint32_t sub) {
+  return t->team_base + ((t->team_phase & 7u) << 7) + sub;
+}
+
 static inline void kkr_team_sync(kkr_thread *t) {
   if (__builtin_expect(t->abi.team_mode == 2, 0)) {
     t->abi.team_mode = 0;
