@@ -20,6 +20,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -1422,9 +1423,10 @@ private:
       return false;
     auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
     auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+    auto &AA = FAM.getResult<AAManager>(F);
     bool Changed = false;
     for (Loop *L : LI.getLoopsInPreorder())
-      Changed |= hoistLoop(L, LI, SE, DT);
+      Changed |= hoistLoop(L, LI, SE, DT, AA);
     return Changed;
   }
 
@@ -1437,7 +1439,7 @@ private:
   };
 
   bool hoistLoop(Loop *L, LoopInfo &LI, ScalarEvolution &SE,
-                 DominatorTree &DT) {
+                 DominatorTree &DT, AAResults &AA) {
     BasicBlock *Latch = L->getLoopLatch();
     if (!Latch || L->getExitingBlock() != Latch)
       return false;
@@ -1450,10 +1452,14 @@ private:
     // The strands begun in this loop's own blocks, and its strand ends.
     SmallVector<StrandCall, 4> Strands;
     SmallVector<CallInst *, 4> Ends, AtomicEnters, AtomicExits;
+    SmallVector<Instruction *, 8> Writes; // (stores and the like, for gathers)
     bool Calls = false, Bad = false;
     for (BasicBlock *BB : L->blocks()) {
       bool Own = LI.getLoopFor(BB) == L;
       for (Instruction &I : *BB) {
+        if (isa<StoreInst>(I) || isa<AtomicRMWInst>(I) ||
+            isa<AtomicCmpXchgInst>(I) || isa<MemIntrinsic>(I))
+          Writes.push_back(&I);
         if (isCallTo(I, RT.strand_begin)) {
           if (!Own) {
             Bad = true;
@@ -1507,6 +1513,7 @@ private:
       bool Merged;          // a load checked by a later entry
       Instruction *Partner; // the load that this entry checks too (a
                             // store: it reads, then writes)
+      Gather G;             // (a gather: Start and Step are null)
     };
     SmallVector<Hoist, 16> Hs;
     for (BasicBlock *BB : L->blocks()) {
@@ -1549,14 +1556,20 @@ private:
         if (insideAtomic(&I, AtomicEnters, AtomicExits, DT))
           continue; // a Kokkos atomic's own loads and stores
         const SCEV *Start, *Step;
+        Gather G;
         if (!affineIn(SE.getSCEV(Ptr), L, SE, Start, Step) ||
             !Exp.isSafeToExpandAt(Step, At)) {
-          if (traceEnabled())
-            errs() << "kkrace:   not affine: " << I << "\n";
-          continue;
+          Start = Step = nullptr;
+          if (Calls || TS.getFixedValue() > 8 || (SC && SC->NIdx > 2) ||
+              !gatherIn(SE.getSCEV(Ptr), L, SE, Exp, At, G) ||
+              !indexUnwritten(G.Index, Writes, AA)) {
+            if (traceEnabled())
+              errs() << "kkrace:   not affine: " << I << "\n";
+            continue;
+          }
         }
         Hs.push_back({&I, Ptr, Start, Step, SC,
-                      (uint32_t)TS.getFixedValue(), Write, false, nullptr});
+                      (uint32_t)TS.getFixedValue(), Write, false, nullptr, G});
       }
     }
     // A load and a later store of the same element by the same strand at
@@ -1567,7 +1580,8 @@ private:
     for (size_t K = 0; K < Hs.size(); ++K) {
       for (size_t P = 0; P < K; ++P) {
         Hoist &A = Hs[P], &B = Hs[K];
-        if (A.Merged || A.Write || A.Start != B.Start || A.Step != B.Step ||
+        if (A.Merged || A.Write || !A.Start || A.Start != B.Start ||
+            A.Step != B.Step ||
             A.SC != B.SC || A.Size != B.Size || !sameLine(A.I, B.I))
           continue;
         A.Merged = true;
@@ -1587,7 +1601,9 @@ private:
       // The address and the strand's index on the first iteration: the
       // loop's own computation of them, entered from the preheader.
       DenseMap<Value *, Value *> Memo;
-      Value *Base = valueAtEntry(Ptr, L, At, Memo);
+      Value *Base = H.G.Index
+                        ? valueAtEntry(H.G.Index->getPointerOperand(), L, At, Memo)
+                        : valueAtEntry(Ptr, L, At, Memo);
       Value *IdxStart = SC ? valueAtEntry(SC->Begin->getArgOperand(SC->Vary),
                                           L, At, Memo)
                            : nullptr;
@@ -1600,7 +1616,8 @@ private:
       B.SetCurrentDebugLocation(I.getDebugLoc());
       if (!CountV)
         CountV = Exp.expandCodeFor(Count, B.getInt64Ty(), At);
-      Value *Stride = Exp.expandCodeFor(Step, B.getInt64Ty(), At);
+      Value *Stride =
+          Step ? Exp.expandCodeFor(Step, B.getInt64Ty(), At) : nullptr;
       uint32_t Packed = H.Size | (H.Write ? KKR_LOOP_WRITE : 0) |
                         (H.Write && H.Partner ? KKR_LOOP_READ : 0);
       Value *Idx[3] = {B.getInt64(0), B.getInt64(0), B.getInt64(0)};
@@ -1612,9 +1629,19 @@ private:
           Idx[K] = K == SC->Vary ? IdxStart : SC->Begin->getArgOperand(K);
         IdxStep = SC->Step;
       }
-      B.CreateCall(RT.loop,
-                   {Base, Stride, CountV, B.getInt32(Packed), Idx[0], Idx[1], Idx[2],
-                    B.getInt64(IdxStep), newSlot()});
+      if (H.G.Index) {
+        Packed |= (H.G.Index->getType()->isIntegerTy(64) ? KKR_GATHER_IDX64 : 0) |
+                  (H.G.Unsigned ? KKR_GATHER_UNSIGNED : 0) |
+                  H.G.Skip << KKR_GATHER_SKIP_SHIFT;
+        B.CreateCall(RT.gather,
+                     {Exp.expandCodeFor(H.G.Base, Ptr->getType(), At),
+                      Exp.expandCodeFor(H.G.Scale, B.getInt64Ty(), At), Base,
+                      CountV, B.getInt32(Packed), Idx[0], Idx[1],
+                      B.getInt64(IdxStep), newSlot()});
+      } else {
+        B.CreateCall(RT.loop, {Base, Stride, CountV, B.getInt32(Packed), Idx[0],
+                               Idx[1], Idx[2], B.getInt64(IdxStep), newSlot()});
+      }
       Hoisted.insert(&I);
       if (H.Partner)
         Hoisted.insert(H.Partner);
@@ -1684,6 +1711,104 @@ private:
     if (!SE.isLoopInvariant(Start, L) || !SE.isLoopInvariant(Step, L))
       return false;
     Step = SE.getTruncateOrSignExtend(Step, Type::getInt64Ty(SE.getContext()));
+    return true;
+  }
+
+  /// A gather's address, base + index * scale: the index loaded in the
+  /// loop, on every iteration, from a contiguous array of 4- or 8-byte
+  /// integers (x(col(k))).
+  struct Gather {
+    LoadInst *Index = nullptr;
+    const SCEV *Base = nullptr, *Scale = nullptr;
+    bool Unsigned = false;
+    uint32_t Skip = 0; // indices skipped after each (an unrolled loop)
+  };
+
+  /// Whether S, the address of an access in L, is a gather whose base and
+  /// scale can be computed before At.
+  bool gatherIn(const SCEV *S, const Loop *L, ScalarEvolution &SE,
+                SCEVExpander &Exp, Instruction *At, Gather &G) {
+    auto *Add = dyn_cast<SCEVAddExpr>(S);
+    if (!Add)
+      return false;
+    SmallVector<const SCEV *, 4> Inv;
+    const SCEV *Var = nullptr;
+    for (const SCEV *Op : Add->operands()) {
+      if (SE.isLoopInvariant(Op, L))
+        Inv.push_back(Op);
+      else if (Var)
+        return false;
+      else
+        Var = Op;
+    }
+    if (!Var || Inv.empty())
+      return false;
+    Type *I64 = Type::getInt64Ty(SE.getContext());
+    SmallVector<const SCEV *, 4> Factors;
+    const SCEV *X = Var;
+    if (auto *Mul = dyn_cast<SCEVMulExpr>(Var)) {
+      X = nullptr;
+      for (const SCEV *Op : Mul->operands()) {
+        if (SE.isLoopInvariant(Op, L))
+          Factors.push_back(Op);
+        else if (X)
+          return false;
+        else
+          X = Op;
+      }
+      if (!X)
+        return false;
+    }
+    G.Unsigned = false;
+    bool Extended = false;
+    if (auto *E = dyn_cast<SCEVSignExtendExpr>(X)) {
+      X = E->getOperand();
+      Extended = true;
+    } else if (auto *E = dyn_cast<SCEVZeroExtendExpr>(X)) {
+      X = E->getOperand();
+      G.Unsigned = Extended = true;
+    }
+    auto *U = dyn_cast<SCEVUnknown>(X);
+    auto *Ld = U ? dyn_cast<LoadInst>(U->getValue()) : nullptr;
+    if (!Ld || !Ld->isSimple() || !L->contains(Ld) ||
+        !(Extended ? Ld->getType()->isIntegerTy(32)
+                   : Ld->getType()->isIntegerTy(64)))
+      return false;
+    // The indices: one after the other, forward (or one in every few).
+    const SCEV *Start, *Step;
+    auto *StepC = affineIn(SE.getSCEV(Ld->getPointerOperand()), L, SE, Start,
+                           Step)
+                      ? dyn_cast<SCEVConstant>(Step)
+                      : nullptr;
+    uint64_t Size = DL.getTypeStoreSize(Ld->getType());
+    if (!StepC || StepC->getAPInt().isNegative() ||
+        StepC->getAPInt().urem(Size) ||
+        StepC->getAPInt().getZExtValue() / Size - 1 > KKR_GATHER_SKIP_MAX)
+      return false;
+    G.Skip = (uint32_t)(StepC->getAPInt().getZExtValue() / Size - 1);
+    G.Index = Ld;
+    G.Base = SE.getAddExpr(Inv);
+    G.Scale = Factors.empty() ? SE.getOne(I64) : SE.getMulExpr(Factors);
+    if (G.Scale->getType() != I64)
+      G.Scale = SE.getTruncateOrSignExtend(G.Scale, I64);
+    return Exp.isSafeToExpandAt(G.Base, At) &&
+           Exp.isSafeToExpandAt(G.Scale, At);
+  }
+
+  /// Whether nothing in the loop may write the index array of a gather
+  /// (Writes: the loop's stores), so that reading its indices before the
+  /// loop reads what the loop will.
+  static bool indexUnwritten(LoadInst *Index, ArrayRef<Instruction *> Writes,
+                             AAResults &AA) {
+    MemoryLocation Idx = MemoryLocation::getBeforeOrAfter(
+        Index->getPointerOperand(), Index->getAAMetadata());
+    for (Instruction *W : Writes) {
+      std::optional<MemoryLocation> Loc = MemoryLocation::getOrNone(W);
+      if (!Loc || !AA.isNoAlias(MemoryLocation::getBeforeOrAfter(
+                                    Loc->Ptr, Loc->AATags),
+                                Idx))
+        return false;
+    }
     return true;
   }
 

@@ -20,6 +20,13 @@ enum kkr_op_kind {
 #define KKR_LOOP_READ 0x20000u
 #define KKR_LOOP_NIDX_SHIFT 20
 #define KKR_LOOP_VARY_SHIFT 24
+/* __kkrace_gather's too: its indices are 8 bytes (else 4), unsigned (else
+ * signed), and the k-th is the (k * (1 + skip))-th of the array (a loop
+ * unrolled skip + 1 times reads every skip + 1-th of them at one place). */
+#define KKR_GATHER_IDX64 0x4000000u
+#define KKR_GATHER_UNSIGNED 0x8000000u
+#define KKR_GATHER_SKIP_SHIFT 28
+#define KKR_GATHER_SKIP_MAX 15u
 /* A flag in strand_begin's nidx: the call is a ThreadVectorRange lane. */
 #define KKR_ABI_STRAND_VECTOR 16u
 

@@ -1117,14 +1117,32 @@ static KKR_NOINLINE void loop_slow(kkr_thread *t, uintptr_t a, uint32_t size,
     t->team_nest = 0;
 }
 
+/* Where a gather's k-th access is (__kkrace_gather): base + idx[k] * scale. */
+typedef struct {
+  uintptr_t base;
+  int64_t scale;
+  const void *idx;
+  uint32_t kind, every; /* KKR_GATHER_*; the skip + 1 */
+} loop_gather_src;
+
+KKR_INLINE uintptr_t gather_addr(const loop_gather_src *g, uint64_t k) {
+  k *= g->every;
+  int64_t e = g->kind & KKR_GATHER_IDX64 ? ((const int64_t *)g->idx)[k]
+              : g->kind & KKR_GATHER_UNSIGNED
+                  ? (int64_t)((const uint32_t *)g->idx)[k]
+                  : (int64_t)((const int32_t *)g->idx)[k];
+  return g->base + (uintptr_t)(e * g->scale);
+}
+
 /* The accesses of one loop: the inline decision word by word in a tight
  * loop, which calls nothing; what it cannot decide leaves it for
- * loop_slow, and the loop resumes after that access. */
+ * loop_slow, and the loop resumes after that access.  A gather (g) computes
+ * each address from its index instead of stepping a by stride. */
 KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
                           uint64_t count, uint32_t size, uint32_t acc,
                           uint32_t mode, uint32_t nidx, uint32_t vary,
                           uint64_t *idx, uint64_t step, uintptr_t pc,
-                          site_slot *slot) {
+                          site_slot *slot, const loop_gather_src *g) {
   uint64_t site =
       (uint64_t)kkr_site_index(t, slot, pc) << KKR_REC_SITE_SHIFT;
   uint64_t item = t->abi.item_rec, cur = t->abi.cur_rec;
@@ -1136,7 +1154,7 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
   uint32_t team_rec = kkr_team_strand(t, 0);
   /* Words: an element of up to a word, or whole aligned words. */
   uint32_t wsize = size < KKR_GRAN ? size : KKR_GRAN;
-  int words = !(a & (wsize - 1)) && !(stride & (wsize - 1)) &&
+  int words = (g || (!(a & (wsize - 1)) && !(stride & (wsize - 1)))) &&
               !(size & (size - 1) && size < KKR_GRAN) &&
               (size <= KKR_GRAN || !(size & (KKR_GRAN - 1)));
   /* Inside a Kokkos atomic, or with several threads (the cells need their
@@ -1152,6 +1170,8 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
     kkr_split *hc = NULL; /* a chunk of halves */
     uintptr_t chunk_of = ~(uintptr_t)0;
     for (; k < count; k++, a += stride, v += step) {
+      if (g)
+        a = gather_addr(g, k);
       if (mode == LOOP_TEAM)
         cur = item | (uint64_t)(team_rec + (uint32_t)(v % 126) + 1)
                          << KKR_REC_STRAND_SHIFT;
@@ -1160,7 +1180,8 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
                                     vary == 1 ? v : f1, vary == 2 ? v : f2,
                                     nidx, &lossy)
                          << KKR_REC_STRAND_SHIFT;
-      int done = words;
+      /* (A gather's element: aligned, or the full path.) */
+      int done = words && !(g && (a & (wsize - 1)));
       if (size <= KKR_GRAN) {
         /* One word (the common case): its chunk is likely the last one's. */
         if (a - plo < plen || a - ulo < ulen)
@@ -1216,7 +1237,7 @@ typedef void loop_fn(kkr_thread *t, uintptr_t a, uint64_t stride,
                                 site_slot *slot) {                            \
     (void)vary;                                                               \
     loop_body(t, a, stride, count, size, acc, mode, nidx, vary_, idx, step,  \
-              pc, slot);                                                      \
+              pc, slot, NULL);                                                \
   }
 LOOP_COPY(loop_r8_md, 8, 0, LOOP_MD, 1)
 LOOP_COPY(loop_w8_md, 8, ACC_WRITE, LOOP_MD, 1)
@@ -1229,7 +1250,27 @@ static KKR_NOINLINE void loop_any(kkr_thread *t, uintptr_t a, uint64_t stride,
                                   uint64_t *idx, uint64_t step, uintptr_t pc,
                                   site_slot *slot) {
   loop_body(t, a, stride, count, size, acc, mode, nidx, vary, idx, step, pc,
-            slot);
+            slot, NULL);
+}
+
+/* Gathers: a loop of reads of 8-byte elements (a sparse matrix's x(col(k))),
+ * and any other. */
+static KKR_NOINLINE void gather_r8(kkr_thread *t, uint64_t count,
+                                   uint32_t mode, uint32_t nidx, uint32_t vary,
+                                   uint64_t *idx, uint64_t step, uintptr_t pc,
+                                   site_slot *slot,
+                                   const loop_gather_src *g) {
+  loop_body(t, 0, 0, count, 8, 0, mode, nidx, vary, idx, step, pc, slot, g);
+}
+
+static KKR_NOINLINE void gather_any(kkr_thread *t, uint64_t count,
+                                    uint32_t size, uint32_t acc, uint32_t mode,
+                                    uint32_t nidx, uint32_t vary,
+                                    uint64_t *idx, uint64_t step, uintptr_t pc,
+                                    site_slot *slot,
+                                    const loop_gather_src *g) {
+  loop_body(t, 0, 0, count, size, acc, mode, nidx, vary, idx, step, pc, slot,
+            g);
 }
 
 /* How the strand of a loop's k-th access follows from the first's: its
@@ -1629,6 +1670,51 @@ static void loop_runs4(kkr_thread *t, uintptr_t a, uint64_t count,
   }
 }
 
+/* Who makes a loop's accesses (LOOP_*): the iterations of a team's nested
+ * range, those of the running kernel (opened here as its strands), or the
+ * current strand. */
+KKR_INLINE uint32_t loop_mode_begin(kkr_thread *t, uint32_t nidx,
+                                    uint64_t count) {
+  uint32_t mode = LOOP_CURRENT;
+  if (nidx == 1 && t->item_op && t->abi.strand_depth == 1 &&
+      t->team_nest == 0 && kkr_in_team_item(t)) {
+    /* A nested TeamThreadRange loop in a team's own code. */
+    mode = LOOP_TEAM;
+  } else if (nidx && t->item_op && !t->abi.strand_depth) {
+    /* Each iteration is a strand of the running kernel. */
+    mode = nidx == 1 ? LOOP_RANGE : LOOP_MD;
+    kkr_op *op = t->item_op;
+    if (t->strand_count == 0) {
+      op->item->nidx = (uint8_t)nidx;
+      if (nidx == 1)
+        t->abi.strand_mode = op->kind == KKR_OP_EXEC_REDUCE ||
+                                     op->kind == KKR_OP_EXEC_SCAN
+                                 ? 2
+                                 : 1;
+    }
+    t->strand_count += (uint32_t)count;
+    t->abi.strand_depth = 1;
+  }
+  /* Chunks whose words were split by the many keep their half-cells only
+   * from now on (no cell is held here). */
+  if (KKR_UNLIKELY(kkr_halves_pending) && !kkr_mt && !t->nofast &&
+      !__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED))
+    kkr_halves_convert(split_cell);
+  return mode;
+}
+
+/* After the loop's check: back to the strand before it. */
+KKR_INLINE void loop_mode_end(kkr_thread *t, uint32_t mode,
+                              uint64_t saved_rec) {
+  if (mode != LOOP_CURRENT && mode != LOOP_TEAM) {
+    t->abi.strand_depth = 0;
+    t->abi.cur_rec = t->abi.item_rec |
+                     (uint64_t)KKR_STRAND_BACKEND << KKR_REC_STRAND_SHIFT;
+  } else {
+    t->abi.cur_rec = saved_rec;
+  }
+}
+
 KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
                               unsigned long long count, unsigned int packed,
                               unsigned long long i0, unsigned long long i1,
@@ -1656,32 +1742,8 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
    * (the reads are shared, or the writes race). */
   if (stride == 0 && count > 2)
     count = 2;
-  uint32_t mode = LOOP_CURRENT;
-  if (nidx == 1 && t->item_op && t->abi.strand_depth == 1 &&
-      t->team_nest == 0 && kkr_in_team_item(t)) {
-    /* A nested TeamThreadRange loop in a team's own code. */
-    mode = LOOP_TEAM;
-  } else if (nidx && t->item_op && !t->abi.strand_depth) {
-    /* Each iteration is a strand of the running kernel. */
-    mode = nidx == 1 ? LOOP_RANGE : LOOP_MD;
-    kkr_op *op = t->item_op;
-    if (t->strand_count == 0) {
-      op->item->nidx = (uint8_t)nidx;
-      if (nidx == 1)
-        t->abi.strand_mode = op->kind == KKR_OP_EXEC_REDUCE ||
-                                     op->kind == KKR_OP_EXEC_SCAN
-                                 ? 2
-                                 : 1;
-    }
-    t->strand_count += (uint32_t)count;
-    t->abi.strand_depth = 1;
-  }
+  uint32_t mode = loop_mode_begin(t, nidx, count);
   uint64_t saved_rec = t->abi.cur_rec;
-  /* Chunks whose words were split by the many keep their half-cells only
-   * from now on (no cell is held here). */
-  if (KKR_UNLIKELY(kkr_halves_pending) && !kkr_mt && !t->nofast &&
-      !__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED))
-    kkr_halves_convert(split_cell);
   /* Common short loops straight to their stepped copy: a RangePolicy
    * kernel's (strands i0, i0 + 1, ... of packed ids, too short for runs) and
    * a team's nested one whose thread ids do not wrap (loop_inc_strands). */
@@ -1734,13 +1796,37 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
     loop_dispatch(t, a, stride, count, size, acc, mode, nidx, vary, idx, step,
                   pc, slot);
   }
-  if (mode != LOOP_CURRENT && mode != LOOP_TEAM) {
-    t->abi.strand_depth = 0;
-    t->abi.cur_rec = t->abi.item_rec |
-                     (uint64_t)KKR_STRAND_BACKEND << KKR_REC_STRAND_SHIFT;
-  } else {
-    t->abi.cur_rec = saved_rec;
+  loop_mode_end(t, mode, saved_rec);
+}
+
+KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
+                                unsigned long long count, unsigned int packed,
+                                unsigned long long i0, unsigned long long i1,
+                                unsigned long long step, void *slot_) {
+  uintptr_t pc = RET_PC;
+  kkr_thread *t = kkr_tls;
+  if (KKR_UNLIKELY(!t)) {
+    if (!kkr_inited)
+      return;
+    t = kkr_thread_slow();
   }
+  if (t->ignore || count == 0)
+    return;
+  uint32_t size = packed & KKR_LOOP_SIZE_MASK;
+  uint32_t acc = packed & KKR_LOOP_WRITE ? ACC_WRITE : 0;
+  uint32_t nidx = (packed >> KKR_LOOP_NIDX_SHIFT) & 3;
+  uint32_t vary = (packed >> KKR_LOOP_VARY_SHIFT) & 3;
+  uint64_t j[3] = {i0, i1, 0};
+  loop_gather_src g = {(uintptr_t)base, (int64_t)scale, idx,
+                       packed & (KKR_GATHER_IDX64 | KKR_GATHER_UNSIGNED),
+                       1 + (packed >> KKR_GATHER_SKIP_SHIFT)};
+  uint32_t mode = loop_mode_begin(t, nidx, count);
+  uint64_t saved_rec = t->abi.cur_rec;
+  if (size == 8 && !acc)
+    gather_r8(t, count, mode, nidx, vary, j, step, pc, slot_, &g);
+  else
+    gather_any(t, count, size, acc, mode, nidx, vary, j, step, pc, slot_, &g);
+  loop_mode_end(t, mode, saved_rec);
 }
 
 KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,

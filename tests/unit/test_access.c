@@ -314,3 +314,40 @@ Test(access, cells_that_follow_a_rule_become_a_run) {
   cr_assert_eq(KKR_REC_STRAND(c->r), 9 + 2);
   cr_assert_eq(reports(), 0);
 }
+
+/* ---- Gathers: loops through index arrays ---------------------------------- */
+
+static unsigned range_packed(int write) {
+  return 8 | (write ? KKR_LOOP_WRITE : 0) | 1u << KKR_LOOP_NIDX_SHIFT;
+}
+
+Test(access, gathers_read_their_indices) {
+  double *x = calloc(64, sizeof *x);
+  int *ix = malloc(64 * sizeof *ix);
+  for (int i = 0; i < 64; i++)
+    ix[i] = 63 - i;
+  unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+  __kkrace_gather(x, 8, ix, 64, range_packed(0), 0, 0, 1, NULL);
+  __kkrace_op_end(tok);
+  /* Element 63 - i read by iteration i. */
+  cr_assert_eq(KKR_REC_STRAND(kkr_shadow_cell((uintptr_t)&x[60])->r), 3 + 2);
+  /* Every other index (a loop unrolled twice), unsigned. */
+  unsigned *ux = (unsigned *)ix;
+  tok = dispatch(KKR_OP_EXEC_FOR);
+  __kkrace_gather(x, 8, ux, 32,
+                  range_packed(1) | KKR_GATHER_UNSIGNED |
+                      1u << KKR_GATHER_SKIP_SHIFT,
+                  0, 0, 1, NULL);
+  __kkrace_op_end(tok);
+  kkr_cell *c = kkr_shadow_cell((uintptr_t)&x[63 - 2 * 5]);
+  cr_assert(c->w & KKR_R_W);
+  cr_assert_eq(KKR_REC_STRAND(c->w), 5 + 2);
+  cr_assert_eq(reports(), 0);
+  /* Indices that repeat: two iterations write one element. */
+  for (int i = 0; i < 64; i++)
+    ix[i] = i / 2;
+  tok = dispatch(KKR_OP_EXEC_FOR);
+  __kkrace_gather(x, 8, ix, 64, range_packed(1), 0, 0, 1, NULL);
+  __kkrace_op_end(tok);
+  cr_assert_eq(reports(), 1);
+}
