@@ -1728,37 +1728,31 @@ private:
   /// scale can be computed before At.
   bool gatherIn(const SCEV *S, const Loop *L, ScalarEvolution &SE,
                 SCEVExpander &Exp, Instruction *At, Gather &G) {
+    // Operands of a sum or product: those invariant in L, and the one that
+    // is not (null if none, or several).
+    auto Split = [&](const SCEVNAryExpr *E,
+                     SmallVectorImpl<const SCEV *> &Inv) -> const SCEV * {
+      const SCEV *Var = nullptr;
+      for (const SCEV *Op : E->operands()) {
+        if (SE.isLoopInvariant(Op, L))
+          Inv.push_back(Op);
+        else if (Var)
+          return nullptr;
+        else
+          Var = Op;
+      }
+      return Var;
+    };
     auto *Add = dyn_cast<SCEVAddExpr>(S);
-    if (!Add)
-      return false;
-    SmallVector<const SCEV *, 4> Inv;
-    const SCEV *Var = nullptr;
-    for (const SCEV *Op : Add->operands()) {
-      if (SE.isLoopInvariant(Op, L))
-        Inv.push_back(Op);
-      else if (Var)
-        return false;
-      else
-        Var = Op;
-    }
+    SmallVector<const SCEV *, 4> Inv, Factors;
+    const SCEV *Var = Add ? Split(Add, Inv) : nullptr;
     if (!Var || Inv.empty())
       return false;
     Type *I64 = Type::getInt64Ty(SE.getContext());
-    SmallVector<const SCEV *, 4> Factors;
     const SCEV *X = Var;
-    if (auto *Mul = dyn_cast<SCEVMulExpr>(Var)) {
-      X = nullptr;
-      for (const SCEV *Op : Mul->operands()) {
-        if (SE.isLoopInvariant(Op, L))
-          Factors.push_back(Op);
-        else if (X)
-          return false;
-        else
-          X = Op;
-      }
-      if (!X)
+    if (auto *Mul = dyn_cast<SCEVMulExpr>(Var))
+      if (!(X = Split(Mul, Factors)))
         return false;
-    }
     G.Unsigned = false;
     bool Extended = false;
     if (auto *E = dyn_cast<SCEVSignExtendExpr>(X)) {

@@ -1670,6 +1670,18 @@ static void loop_runs4(kkr_thread *t, uintptr_t a, uint64_t count,
   }
 }
 
+/* The thread of a loop's check, or null when it checks nothing (before the
+ * runtime starts, or while the thread is ignored). */
+KKR_INLINE kkr_thread *loop_thread(void) {
+  kkr_thread *t = kkr_tls;
+  if (KKR_UNLIKELY(!t)) {
+    if (!kkr_inited)
+      return NULL;
+    t = kkr_thread_slow();
+  }
+  return t->ignore ? NULL : t;
+}
+
 /* Who makes a loop's accesses (LOOP_*): the iterations of a team's nested
  * range, those of the running kernel (opened here as its strands), or the
  * current strand. */
@@ -1722,13 +1734,8 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
                               void *slot_) {
   uintptr_t pc = RET_PC;
   site_slot *slot = slot_;
-  kkr_thread *t = kkr_tls;
-  if (KKR_UNLIKELY(!t)) {
-    if (!kkr_inited)
-      return;
-    t = kkr_thread_slow();
-  }
-  if (t->ignore || count == 0)
+  kkr_thread *t = loop_thread();
+  if (!t || count == 0)
     return;
   uint32_t size = packed & KKR_LOOP_SIZE_MASK;
   uint32_t acc = packed & KKR_LOOP_WRITE ? ACC_WRITE : 0;
@@ -1804,13 +1811,8 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
                                 unsigned long long i0, unsigned long long i1,
                                 unsigned long long step, void *slot_) {
   uintptr_t pc = RET_PC;
-  kkr_thread *t = kkr_tls;
-  if (KKR_UNLIKELY(!t)) {
-    if (!kkr_inited)
-      return;
-    t = kkr_thread_slow();
-  }
-  if (t->ignore || count == 0)
+  kkr_thread *t = loop_thread();
+  if (!t || count == 0)
     return;
   uint32_t size = packed & KKR_LOOP_SIZE_MASK;
   uint32_t acc = packed & KKR_LOOP_WRITE ? ACC_WRITE : 0;
