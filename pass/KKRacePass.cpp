@@ -41,6 +41,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 #include <climits>
@@ -1386,7 +1387,11 @@ private:
       }
       Changed = true;
     }
-    Changed |= removeIdleStrands();
+    SmallPtrSet<AllocaInst *, 4> Freed;
+    if (removeIdleStrands(Freed)) {
+      Changed = true;
+      promoteFreedLocals(F, Freed);
+    }
     Changed |= inlineStrands(F);
     return Changed;
   }
@@ -1901,7 +1906,8 @@ private:
 
   /// A strand loop left with nothing to check per iteration: its strands
   /// need not be begun and ended one by one.
-  bool removeIdleStrands() {
+  /// (Freed: the locals whose addresses the removed calls took.)
+  bool removeIdleStrands(SmallPtrSetImpl<AllocaInst *> &Freed) {
     bool Changed = false;
     for (Loop *L : StrandLoops) {
       SmallVector<Instruction *, 8> Strand;
@@ -1915,11 +1921,34 @@ private:
         }
       if (Busy)
         continue;
-      for (Instruction *I : Strand)
+      for (Instruction *I : Strand) {
+        for (Value *Arg : cast<CallInst>(I)->args())
+          if (auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Arg)))
+            Freed.insert(AI);
         I->eraseFromParent();
+      }
       Changed = true;
     }
     return Changed;
+  }
+
+  /// The locals that only the strand calls removeIdleStrands took away kept
+  /// in memory (a reduction's value, passed to strand_begin) go to
+  /// registers, as the optimizer would have put them without those calls:
+  /// no instrumented code reads them, and no optimization runs after this
+  /// pass to do it.  (Not at -O0, where every local stays in memory.)
+  static void promoteFreedLocals(Function &F,
+                                 const SmallPtrSetImpl<AllocaInst *> &Freed) {
+    if (F.hasOptNone())
+      return;
+    SmallVector<AllocaInst *, 4> Locals;
+    for (AllocaInst *AI : Freed)
+      if (isAllocaPromotable(AI))
+        Locals.push_back(AI);
+    if (Locals.empty())
+      return;
+    DominatorTree DT(F);
+    PromoteMemToReg(Locals, DT);
   }
 
   /// The remaining strands of one index begin and end inline.
