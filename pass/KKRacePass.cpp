@@ -1112,6 +1112,8 @@ private:
   /// Loops whose iterations are strands and whose accesses were hoisted.
   SmallVector<Loop *, 4> StrandLoops;
   DenseMap<const DISubprogram *, AccessScope> Scopes;
+  /// isBookkeepingField's answers, per TBAA base type.
+  DenseMap<const MDNode *, bool> BookkeepingTypes;
 
   /// True if Ptr provably points to memory no other node can access: a
   /// local whose address does not escape, a constant, thread-local storage.
@@ -1180,9 +1182,33 @@ private:
     return GV && GV->getName() == "__kkrace_tls";
   }
 
+  /// Whether I reads or writes a field of one of Kokkos' own classes, by its
+  /// TBAA tag (isBookkeepingType): the team's m_team_size that team_reduce
+  /// reads, whose own accesses are checked for the value it writes.
+  bool isBookkeepingField(const Instruction *I) {
+    const MDNode *Tag = I->getMetadata(LLVMContext::MD_tbaa);
+    const auto *Base = Tag && Tag->getNumOperands() >= 3
+                           ? dyn_cast<MDNode>(Tag->getOperand(0))
+                           : nullptr;
+    const auto *Name = Base && Base->getNumOperands()
+                           ? dyn_cast<MDString>(Base->getOperand(0))
+                           : nullptr;
+    if (!Name)
+      return false;
+    auto It = BookkeepingTypes.find(Base);
+    if (It == BookkeepingTypes.end())
+      It = BookkeepingTypes
+               .insert({Base, isBookkeepingType(Name->getString().str())})
+               .first;
+    return It->second;
+  }
+
   /// Whether I is Kokkos' bookkeeping (accessScope): its innermost frame,
-  /// looking through the C++ library's, as the debug location says.
+  /// looking through the C++ library's, as the debug location says, or the
+  /// field it accesses.
   bool isBookkeeping(const Instruction *I) {
+    if (isBookkeepingField(I))
+      return true;
     for (const DILocation *L = I->getDebugLoc().get(); L;
          L = L->getInlinedAt()) {
       const DISubprogram *SP = L->getScope()->getSubprogram();

@@ -282,6 +282,25 @@ AccessScope accessScope(const std::string &Mangled) {
              : AccessScope::User;
 }
 
+bool isBookkeepingType(const std::string &TypeName) {
+  // A type info name is "_ZTS" and the type's mangling: "_Z" and that
+  // mangling name a function, whose context is the type.
+  // (A type outside any namespace, "_ZTS" then its name, is not Kokkos'.)
+  if (TypeName.size() < 7 || TypeName.compare(0, 5, "_ZTSN") != 0 ||
+      TypeName.back() != 'E')
+    return false;
+  llvm::ItaniumPartialDemangler D;
+  // N...E becomes N...1fE: Type::f(), then v for its parameters.
+  std::string Fn = "_ZN" + TypeName.substr(5, TypeName.size() - 6) + "1fEv";
+  if (D.partialDemangle(Fn.c_str()) || !D.isFunction())
+    return false;
+  size_t N = 0;
+  char *Ctx = D.getFunctionDeclContextName(nullptr, &N);
+  std::string C = Ctx ? Ctx : "";
+  std::free(Ctx);
+  return isBookkeepingClass(stripTemplateArgs(C), "");
+}
+
 static bool isUserContext(const std::string &Context) {
   return !Context.empty() && !isKokkosContext(Context) &&
          !startsWith(Context, "std::") && !startsWith(Context, "__gnu_cxx::") &&

@@ -90,6 +90,12 @@ enum class AccessScope {
 /// The scope of the accesses made by the function named Mangled.
 AccessScope accessScope(const std::string &Mangled);
 
+/// Whether a field of the class whose type info name is TypeName (as in an
+/// access's TBAA tag: "_ZTSN6Kokkos4Impl18HostThreadTeamDataE") is Kokkos'
+/// own state (the classes of Bookkeeping functions), wherever the access
+/// was inlined.
+bool isBookkeepingType(const std::string &TypeName);
+
 } // namespace kkrace
 
 #endif

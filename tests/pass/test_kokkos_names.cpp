@@ -105,6 +105,16 @@ int main() {
     CHECK(ok);
   }
 
+  // Fields of Kokkos' own classes, wherever they are read.
+  CHECK(isBookkeepingType("_ZTSN6Kokkos4Impl18HostThreadTeamDataE"));
+  CHECK(isBookkeepingType("_ZTSN6Kokkos4Impl20HostThreadTeamMemberINS_6SerialEEE"));
+  CHECK(isBookkeepingType("_ZTSN6Kokkos11RangePolicyIJNS_6SerialEEEE"));
+  CHECK(!isBookkeepingType("_ZTSN6Kokkos4ViewIPdJEEE"));
+  CHECK(!isBookkeepingType("_ZTSN6Kokkos3SumIdNS_9HostSpaceEEE"));
+  CHECK(!isBookkeepingType("_ZTS8Particle"));
+  CHECK(!isBookkeepingType("_ZTSN4user4DataE"));
+  CHECK(!isBookkeepingType("double"));
+
   // A user's operator() is a strand only when Kokkos calls it.
   CHECK(classifyCall("_ZZ4mainENK3$_0clEi", false).Kind == CallKind::None);
   // Kokkos' own functors are not strands.
