@@ -1682,6 +1682,18 @@ KKR_INLINE kkr_thread *loop_thread(void) {
   return t->ignore ? NULL : t;
 }
 
+/* What a loop check's packed argument says (kkr_abi.h): the elements' size,
+ * the kind of access (ACC_*), and the strands' indices. */
+KKR_INLINE void loop_kind(uint32_t packed, uint32_t *size, uint32_t *acc,
+                          uint32_t *nidx, uint32_t *vary) {
+  *size = packed & KKR_LOOP_SIZE_MASK;
+  *acc = packed & KKR_LOOP_WRITE ? ACC_WRITE : 0;
+  if ((packed & KKR_LOOP_READ) && *acc)
+    *acc |= ACC_RMW;
+  *nidx = (packed >> KKR_LOOP_NIDX_SHIFT) & 3;
+  *vary = (packed >> KKR_LOOP_VARY_SHIFT) & 3;
+}
+
 /* Who makes a loop's accesses (LOOP_*): the iterations of a team's nested
  * range, those of the running kernel (opened here as its strands), or the
  * current strand. */
@@ -1737,12 +1749,8 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
   kkr_thread *t = loop_thread();
   if (!t || count == 0)
     return;
-  uint32_t size = packed & KKR_LOOP_SIZE_MASK;
-  uint32_t acc = packed & KKR_LOOP_WRITE ? ACC_WRITE : 0;
-  if ((packed & KKR_LOOP_READ) && acc)
-    acc |= ACC_RMW;
-  uint32_t nidx = (packed >> KKR_LOOP_NIDX_SHIFT) & 3;
-  uint32_t vary = (packed >> KKR_LOOP_VARY_SHIFT) & 3;
+  uint32_t size, acc, nidx, vary;
+  loop_kind(packed, &size, &acc, &nidx, &vary);
   uintptr_t a = (uintptr_t)base;
   uint64_t idx[3] = {i0, i1, i2};
   /* Every iteration at one address: after two, nothing new is learned
@@ -1814,10 +1822,8 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
   kkr_thread *t = loop_thread();
   if (!t || count == 0)
     return;
-  uint32_t size = packed & KKR_LOOP_SIZE_MASK;
-  uint32_t acc = packed & KKR_LOOP_WRITE ? ACC_WRITE : 0;
-  uint32_t nidx = (packed >> KKR_LOOP_NIDX_SHIFT) & 3;
-  uint32_t vary = (packed >> KKR_LOOP_VARY_SHIFT) & 3;
+  uint32_t size, acc, nidx, vary;
+  loop_kind(packed, &size, &acc, &nidx, &vary);
   uint64_t j[3] = {i0, i1, 0};
   loop_gather_src g = {(uintptr_t)base, (int64_t)scale, idx,
                        packed & (KKR_GATHER_IDX64 | KKR_GATHER_UNSIGNED),

@@ -443,15 +443,15 @@ uint32_t kkr_lanes_fold(const kkr_thread *t, uint32_t rs);
  * iteration; 0 if the id is no lane of the current phase. */
 int kkr_lanes_describe(const kkr_thread *t, uint32_t strand, int64_t *lane,
                        uint32_t *parent, int64_t *parent_idx);
-/* A nested TeamThreadRange iteration that instrumented code began inline
- * (abi.team_mode 2): the runtime's own state says so from now on (and the
- * iteration ends through the runtime).  Called where the runtime reads
- * the team's state: team_nest, team_sub, team_sub_idx. */
 /* The strand id of the running team's thread sub in its current phase. */
 static inline uint32_t kkr_team_strand(const kkr_thread *t, uint32_t sub) {
   return t->team_base + ((t->team_phase & 7u) << 7) + sub;
 }
 
+/* A nested TeamThreadRange iteration that instrumented code began inline
+ * (abi.team_mode 2): the runtime's own state says so from now on (and the
+ * iteration ends through the runtime).  Called where the runtime reads
+ * the team's state: team_nest, team_sub, team_sub_idx. */
 static inline void kkr_team_sync(kkr_thread *t) {
   if (__builtin_expect(t->abi.team_mode == 2, 0)) {
     t->abi.team_mode = 0;

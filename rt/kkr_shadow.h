@@ -145,9 +145,10 @@ void kkr_halves_convert(void (*split)(kkr_cell *c, kkr_split *s));
  *
  * A chunk is in one of four states: untouched (no cells, no runs), runs
  * (kkr_run_dir set, kkr_dir NULL: the words outside its runs hold nothing,
- * or what its parked cells say), halves (above), or cells (kkr_dir set).  A write loop that
- * the cells decided whole turns its range into a run (kkr_runs_try_convert);
- * the cells of a run's words are stale until it is expanded.  Everything that reads cells through kkr_dir sees
+ * or what its parked cells say), halves (above), or cells (kkr_dir set).
+ * A write loop that the cells decided whole turns its range into a run
+ * (kkr_runs_try_convert); the cells of a run's words are stale until it is
+ * expanded.  Everything that reads cells through kkr_dir sees
  * NULL for a chunk of runs and takes the slow path, which expands the runs
  * into cells (kkr_shadow_chunk_slow): runs only make loops faster, never
  * change a decision.  Runs are made and changed only while one thread runs
