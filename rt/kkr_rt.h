@@ -416,6 +416,11 @@ void kkr_kokkos_deep_copy(const char *dst_label, const char *src_label);
 
 /* The thread whose pthread_t is th, or NULL. */
 kkr_thread_info *kkr_thread_info_of(pthread_t th);
+/* Whether a call of a lock, condition variable, semaphore, barrier or
+ * pthread_once from pc is left alone: pc is in a library whose
+ * synchronization is its own (the CUDA driver and runtime, CUPTI, kkrace's
+ * modules). */
+int kkr_sync_foreign_pc(uintptr_t pc);
 /* Release and acquire at a host atomic's address (KKR_AF_* flags). */
 void kkr_sync_atomic(uintptr_t addr, uint32_t aflags);
 

@@ -177,6 +177,62 @@ DECLARE_REAL(int, sem_trywait, sem_t *)
 DECLARE_REAL(int, sem_timedwait, sem_t *, const struct timespec *)
 DECLARE_REAL(int, sem_clockwait, sem_t *, clockid_t, const struct timespec *)
 
+/* ---- Libraries whose synchronization is their own ------------------------
+ * The CUDA driver and runtime, CUPTI and kkrace's own modules lock mutexes
+ * on every call (about five per kernel launch in the driver).  Those locks
+ * are no synchronization the program may rely on: what CUDA orders, kkrace
+ * models from its calls (cupti/), and an edge through a driver lock would
+ * hide a race between two threads that both call CUDA.  Their calls go
+ * straight to libc: no order, no lock graph, no wait for the watchdog.
+ * Known by the caller's return address; each call site's answer is kept in
+ * a small table (an entry: the address shifted left by one, and the
+ * answer in the low bit). */
+
+static int foreign_module(uintptr_t pc) {
+  Dl_info info;
+  if (!dladdr((void *)pc, &info) || !info.dli_fname)
+    return 0;
+  const char *base = strrchr(info.dli_fname, '/');
+  base = base ? base + 1 : info.dli_fname;
+  return !strncmp(base, "libcuda.", 8) || !strncmp(base, "libcudart", 9) ||
+         !strncmp(base, "libcupti", 8) || !strncmp(base, "libnvidia-", 10) ||
+         !strncmp(base, "libkkrace", 9);
+}
+
+#define FOREIGN_SLOTS 512
+#define FOREIGN_WAYS 4
+static uint64_t foreign_sites[FOREIGN_SLOTS + FOREIGN_WAYS];
+
+static int foreign_sync(uintptr_t pc) {
+  uint32_t h = (uint32_t)(((uint64_t)pc * 0x9E3779B97F4A7C15ull) >> 55);
+  for (uint32_t i = 0; i < FOREIGN_WAYS; i++) {
+    uint64_t e = __atomic_load_n(&foreign_sites[h + i], __ATOMIC_RELAXED);
+    if (KKR_LIKELY(e >> 1 == (uint64_t)pc))
+      return (int)(e & 1);
+    if (!e)
+      break;
+  }
+  int f = foreign_module(pc);
+  /* (The first free entry of the few it may take; all taken: the first.) */
+  uint32_t i = 0;
+  while (i < FOREIGN_WAYS - 1 &&
+         __atomic_load_n(&foreign_sites[h + i], __ATOMIC_RELAXED))
+    i++;
+  __atomic_store_n(&foreign_sites[h + i], (uint64_t)pc << 1 | (uint64_t)f,
+                   __ATOMIC_RELAXED);
+  return f;
+}
+
+int kkr_sync_foreign_pc(uintptr_t pc) { return foreign_sync(pc); }
+
+/* The interceptor's first line: a foreign caller's call goes to libc. */
+#define FOREIGN_GOES_TO_LIBC(name, ...)                                       \
+  do {                                                                        \
+    RESOLVE(name);                                                            \
+    if (foreign_sync((uintptr_t)__builtin_return_address(0)))                 \
+      return REAL(name)(__VA_ARGS__);                                         \
+  } while (0)
+
 /* ---- Threads -------------------------------------------------------------- */
 
 typedef struct {
@@ -315,7 +371,7 @@ KKR_EXPORT void pthread_exit(void *ret) {
  * the locks the thread holds and the owner. */
 #define LOCK_LIKE(name, type, what, blocking, wait)                           \
   KKR_EXPORT int name(type *m KKR_EXTRA_PARAMS_##name) {                      \
-    RESOLVE(name);                                                            \
+    FOREIGN_GOES_TO_LIBC(name, m KKR_EXTRA_ARGS_##name);                      \
     uintptr_t pc = (uintptr_t)__builtin_return_address(0);                    \
     uintptr_t fp = *(uintptr_t *)__builtin_frame_address(0);                  \
     uint32_t st = kkr_dl_before_lock((uintptr_t)m, what, blocking, pc, fp);   \
@@ -383,7 +439,7 @@ LOCK_LIKE(pthread_spin_lock, pthread_spinlock_t, "spin lock", 1, 0)
 LOCK_LIKE(pthread_spin_trylock, pthread_spinlock_t, "spin lock", 0, 0)
 
 KKR_EXPORT int pthread_mutex_unlock(pthread_mutex_t *m) {
-  RESOLVE(pthread_mutex_unlock);
+  FOREIGN_GOES_TO_LIBC(pthread_mutex_unlock, m);
   release_as((uintptr_t)m, 1, "mutex");
   kkr_dl_unlock((uintptr_t)m);
   kkr_owner_clear((uintptr_t)m);
@@ -403,7 +459,7 @@ KKR_EXPORT int pthread_mutex_destroy(pthread_mutex_t *m) {
 /* Readers release by joining (several may hold the lock); a writer's
  * release replaces. */
 KKR_EXPORT int pthread_rwlock_unlock(pthread_rwlock_t *l) {
-  RESOLVE(pthread_rwlock_unlock);
+  FOREIGN_GOES_TO_LIBC(pthread_rwlock_unlock, l);
   release_as((uintptr_t)l, 0, "rwlock");
   kkr_dl_unlock((uintptr_t)l);
   kkr_owner_clear((uintptr_t)l);
@@ -411,7 +467,7 @@ KKR_EXPORT int pthread_rwlock_unlock(pthread_rwlock_t *l) {
 }
 
 KKR_EXPORT int pthread_spin_unlock(pthread_spinlock_t *l) {
-  RESOLVE(pthread_spin_unlock);
+  FOREIGN_GOES_TO_LIBC(pthread_spin_unlock, l);
   release((uintptr_t)l, 1);
   kkr_dl_unlock((uintptr_t)l);
   kkr_owner_clear((uintptr_t)l);
@@ -434,7 +490,7 @@ KKR_EXPORT int pthread_spin_unlock(pthread_spinlock_t *l) {
   kkr_owner_set((uintptr_t)m, "mutex", pc, fp)
 
 KKR_EXPORT int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
-  RESOLVE(pthread_cond_wait);
+  FOREIGN_GOES_TO_LIBC(pthread_cond_wait, c, m);
   release((uintptr_t)m, 1);
   COND_WAIT_BEGIN();
   int r = REAL(pthread_cond_wait)(c, m);
@@ -445,7 +501,7 @@ KKR_EXPORT int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
 
 KKR_EXPORT int pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m,
                                       const struct timespec *ts) {
-  RESOLVE(pthread_cond_timedwait);
+  FOREIGN_GOES_TO_LIBC(pthread_cond_timedwait, c, m, ts);
   release((uintptr_t)m, 1);
   COND_WAIT_BEGIN();
   int r = REAL(pthread_cond_timedwait)(c, m, ts);
@@ -456,7 +512,7 @@ KKR_EXPORT int pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m,
 
 KKR_EXPORT int pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m,
                                       clockid_t clk, const struct timespec *ts) {
-  RESOLVE(pthread_cond_clockwait);
+  FOREIGN_GOES_TO_LIBC(pthread_cond_clockwait, c, m, clk, ts);
   release((uintptr_t)m, 1);
   COND_WAIT_BEGIN();
   int r = REAL(pthread_cond_clockwait)(c, m, clk, ts);
@@ -468,7 +524,7 @@ KKR_EXPORT int pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m,
 /* ---- Barriers, semaphores, once ------------------------------------------- */
 
 KKR_EXPORT int pthread_barrier_wait(pthread_barrier_t *b) {
-  RESOLVE(pthread_barrier_wait);
+  FOREIGN_GOES_TO_LIBC(pthread_barrier_wait, b);
   release_as((uintptr_t)b, 0, "barrier");
   kkr_wait_begin(KKR_WAIT_BARRIER, (uintptr_t)b, 0,
                  (uintptr_t)__builtin_return_address(0),
@@ -480,13 +536,13 @@ KKR_EXPORT int pthread_barrier_wait(pthread_barrier_t *b) {
 }
 
 KKR_EXPORT int sem_post(sem_t *s) {
-  RESOLVE(sem_post);
+  FOREIGN_GOES_TO_LIBC(sem_post, s);
   release_as((uintptr_t)s, 0, "semaphore");
   return REAL(sem_post)(s);
 }
 
 KKR_EXPORT int sem_wait(sem_t *s) {
-  RESOLVE(sem_wait);
+  FOREIGN_GOES_TO_LIBC(sem_wait, s);
   kkr_wait_begin(KKR_WAIT_SEM, (uintptr_t)s, 0,
                  (uintptr_t)__builtin_return_address(0),
                  *(uintptr_t *)__builtin_frame_address(0));
@@ -498,7 +554,7 @@ KKR_EXPORT int sem_wait(sem_t *s) {
 }
 
 KKR_EXPORT int sem_trywait(sem_t *s) {
-  RESOLVE(sem_trywait);
+  FOREIGN_GOES_TO_LIBC(sem_trywait, s);
   int r = REAL(sem_trywait)(s);
   if (r == 0)
     acquire((uintptr_t)s);
@@ -506,7 +562,7 @@ KKR_EXPORT int sem_trywait(sem_t *s) {
 }
 
 KKR_EXPORT int sem_timedwait(sem_t *s, const struct timespec *ts) {
-  RESOLVE(sem_timedwait);
+  FOREIGN_GOES_TO_LIBC(sem_timedwait, s, ts);
   int r = REAL(sem_timedwait)(s, ts);
   if (r == 0)
     acquire((uintptr_t)s);
@@ -514,7 +570,7 @@ KKR_EXPORT int sem_timedwait(sem_t *s, const struct timespec *ts) {
 }
 
 KKR_EXPORT int sem_clockwait(sem_t *s, clockid_t clk, const struct timespec *ts) {
-  RESOLVE(sem_clockwait);
+  FOREIGN_GOES_TO_LIBC(sem_clockwait, s, clk, ts);
   int r = REAL(sem_clockwait)(s, clk, ts);
   if (r == 0)
     acquire((uintptr_t)s);
@@ -534,7 +590,7 @@ static void once_trampoline(void) {
 }
 
 KKR_EXPORT int pthread_once(pthread_once_t *o, void (*fn)(void)) {
-  RESOLVE(pthread_once);
+  FOREIGN_GOES_TO_LIBC(pthread_once, o, fn);
   pthread_once_t *saved_o = once_current;
   void (*saved_fn)(void) = once_routine;
   once_current = o;
