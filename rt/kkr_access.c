@@ -671,6 +671,54 @@ static void access_words(kkr_thread *t, uintptr_t addr, uintptr_t end,
                          uint32_t acc, uintptr_t pc, uintptr_t fp,
                          site_slot *slot);
 
+/* The whole words [lo, hi), chunk by chunk.  A cell that holds what the
+ * previous word's held before the inline decision took it is given what
+ * that one was given: a range that one work item accessed before (a GPU
+ * kernel's footprint, a copy) costs a comparison per word. */
+static void access_span(kkr_thread *t, uintptr_t lo, uintptr_t hi,
+                        uint32_t acc, uintptr_t pc, uintptr_t fp,
+                        site_slot *slot) {
+  while (lo < hi) {
+    uintptr_t end = KKR_CHUNK_END(lo);
+    if (end > hi)
+      end = hi;
+    uint32_t di = KKR_DIR_INDEX(lo);
+    kkr_cell *chunk = kkr_dir[di];
+    if (!chunk || kkr_mt || (acc & (ACC_ATOMIC | ACC_FREE))) {
+      access_words(t, lo, end, acc, pc, fp, slot);
+      lo = end;
+      continue;
+    }
+    if (acc & ACC_WRITE)
+      kkr_shared_forget_range(lo, end);
+    uint64_t was_w = 0, was_r = 0, now_w = 0, now_r = 0;
+    int same_as_last = 0;
+    for (; lo < end; lo += KKR_GRAN) {
+      kkr_cell *c = chunk + KKR_CELL_INDEX(lo);
+      uint64_t cw = c->w, cr = c->r;
+      if (same_as_last && cw == was_w && cr == was_r) {
+        c->w = now_w;
+        c->r = now_r;
+        continue;
+      }
+      was_w = cw;
+      was_r = cr;
+      /* (Only what the inline decision took: it reports nothing.) */
+      same_as_last = fast_update(t, c, 0xFF, acc, pc, slot);
+      if (same_as_last) {
+        now_w = c->w;
+        now_r = c->r;
+        continue;
+      }
+      access_word_slow(t, c, lo, 0xFF, acc, pc, fp, slot);
+      if (kkr_dir[di] != chunk) { /* (the chunk changed its form) */
+        lo += KKR_GRAN;
+        break;
+      }
+    }
+  }
+}
+
 static void access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
                          uint32_t acc, uintptr_t pc, uintptr_t fp,
                          site_slot *slot) {
@@ -702,7 +750,7 @@ static void access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
       if (hi > ahi)
         hi = ahi;
       if (!run_segment(t, lo, hi, &in)) {
-        access_words(t, lo, hi, acc, pc, fp, slot);
+        access_span(t, lo, hi, acc, pc, fp, slot);
         if (hi - lo >= 4 * RUN_MIN_WORDS * KKR_GRAN)
           kkr_runs_try_convert(KKR_DIR_INDEX(lo), lo, hi);
       }
@@ -711,7 +759,13 @@ static void access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
     access_words(t, ahi, end, acc, pc, fp, slot);
     return;
   }
-  access_words(t, addr, end, acc, pc, fp, slot);
+  if (alo < ahi) {
+    access_words(t, addr, alo, acc, pc, fp, slot);
+    access_span(t, alo, ahi, acc, pc, fp, slot);
+    access_words(t, ahi, end, acc, pc, fp, slot);
+  } else {
+    access_words(t, addr, end, acc, pc, fp, slot);
+  }
 }
 
 /* The words of [addr, end) one by one. */

@@ -113,7 +113,7 @@ static void trace_host(uintptr_t p, uintptr_t size, uint32_t flags) {
   kkr_spin_unlock(&trace_lock);
 }
 
-KKR_FORMAT(1, 2) static void trace(const char *fmt, ...) {
+KKR_FORMAT(1, 2) static void trace_write(const char *fmt, ...) {
   if (!tracing())
     return;
   char buf[1024];
@@ -131,6 +131,9 @@ KKR_FORMAT(1, 2) static void trace(const char *fmt, ...) {
   write_line(buf, (size_t)n);
   kkr_spin_unlock(&trace_lock);
 }
+/* (Only the test is inline: no arguments are formatted when not tracing.) */
+#define trace(...)                                                            \
+  (KKR_UNLIKELY(kkr_gpu_trace_host_on) ? trace_write(__VA_ARGS__) : (void)0)
 
 /* At exit: the last host accesses. */
 static void trace_close(void) {
@@ -389,7 +392,14 @@ static kkr_spin stream_lock;
 #define H_LEGACY_EXPLICIT 1u /* CU_STREAM_LEGACY */
 #define H_PER_THREAD 2u      /* CU_STREAM_PER_THREAD */
 
+/* The thread's last stream: a loop launches on one stream over and over.
+ * (Streams are never forgotten: a handle always finds the same one.) */
+static __thread uintptr_t last_handle;
+static __thread gpu_stream *last_stream;
+
 static gpu_stream *stream_get(kkr_thread *t, uintptr_t handle) {
+  if (last_stream && handle == last_handle)
+    return last_stream;
   uintptr_t key = handle;
   if (handle == H_LEGACY_EXPLICIT)
     key = H_LEGACY;
@@ -408,6 +418,8 @@ static gpu_stream *stream_get(kkr_thread *t, uintptr_t handle) {
     stream_list = s;
   }
   kkr_spin_unlock(&stream_lock);
+  last_handle = handle;
+  last_stream = s;
   return s;
 }
 
