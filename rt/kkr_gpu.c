@@ -20,7 +20,6 @@
  *    Pinned, managed and pageable host memory is recorded byte for byte, so
  *    that the instrumented host code's accesses meet the GPU's. */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
@@ -581,18 +580,6 @@ static void free_range(kkr_thread *t, uintptr_t lo, uintptr_t n,
   t->free_size = 0;
 }
 
-/* Frames of the CUDA libraries and of kkrace's CUPTI module: the program's
- * launch site lies below them. */
-static int gpu_library_pc(uintptr_t pc) {
-  Dl_info info;
-  if (!dladdr((void *)pc, &info) || !info.dli_fname)
-    return 0;
-  const char *base = strrchr(info.dli_fname, '/');
-  base = base ? base + 1 : info.dli_fname;
-  return !strncmp(base, "libcuda.", 8) || !strncmp(base, "libcudart", 9) ||
-         !strncmp(base, "libcupti", 8) || !strncmp(base, "libkkrace", 9);
-}
-
 extern char __start_kkrace_text[] __attribute__((weak));
 extern char __stop_kkrace_text[] __attribute__((weak));
 
@@ -690,7 +677,9 @@ static KKR_NOINLINE uint32_t api_stack(kkr_thread *t, uintptr_t *site) {
 static uint32_t api_stack_unwind(kkr_thread *t, uintptr_t *site) {
   uintptr_t pcs[96];
   uint32_t n = kkr_unwind_here(t, 0, 0, pcs, 96), i = 0;
-  while (i < n && (runtime_pc(pcs[i]) || gpu_library_pc(pcs[i])))
+  /* (The program's launch site lies below the frames of kkrace, of CUPTI
+   * and of the CUDA libraries.) */
+  while (i < n && (runtime_pc(pcs[i]) || kkr_foreign_library_pc(pcs[i])))
     i++;
   if (i == n)
     i = 0;

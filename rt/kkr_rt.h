@@ -416,6 +416,9 @@ void kkr_kokkos_deep_copy(const char *dst_label, const char *src_label);
 
 /* The thread whose pthread_t is th, or NULL. */
 kkr_thread_info *kkr_thread_info_of(pthread_t th);
+/* Whether pc lies in the CUDA driver or runtime (libcuda, libcudart,
+ * libnvidia-*), CUPTI or one of kkrace's own modules (dladdr: not fast). */
+int kkr_foreign_library_pc(uintptr_t pc);
 /* Whether a call of a lock, condition variable, semaphore, barrier or
  * pthread_once from pc is left alone: pc is in a library whose
  * synchronization is its own (the CUDA driver and runtime, CUPTI, kkrace's

@@ -188,7 +188,7 @@ DECLARE_REAL(int, sem_clockwait, sem_t *, clockid_t, const struct timespec *)
  * a small table (an entry: the address shifted left by one, and the
  * answer in the low bit). */
 
-static int foreign_module(uintptr_t pc) {
+int kkr_foreign_library_pc(uintptr_t pc) {
   Dl_info info;
   if (!dladdr((void *)pc, &info) || !info.dli_fname)
     return 0;
@@ -212,7 +212,7 @@ static int foreign_sync(uintptr_t pc) {
     if (!e)
       break;
   }
-  int f = foreign_module(pc);
+  int f = kkr_foreign_library_pc(pc);
   /* (The first free entry of the few it may take; all taken: the first.) */
   uint32_t i = 0;
   while (i < FOREIGN_WAYS - 1 &&
