@@ -203,7 +203,7 @@ int kkr_foreign_library_pc(uintptr_t pc) {
 #define FOREIGN_WAYS 4
 static uint64_t foreign_sites[FOREIGN_SLOTS + FOREIGN_WAYS];
 
-static int foreign_sync(uintptr_t pc) {
+int kkr_sync_foreign_pc(uintptr_t pc) {
   uint32_t h = (uint32_t)(((uint64_t)pc * 0x9E3779B97F4A7C15ull) >> 55);
   for (uint32_t i = 0; i < FOREIGN_WAYS; i++) {
     uint64_t e = __atomic_load_n(&foreign_sites[h + i], __ATOMIC_RELAXED);
@@ -223,13 +223,11 @@ static int foreign_sync(uintptr_t pc) {
   return f;
 }
 
-int kkr_sync_foreign_pc(uintptr_t pc) { return foreign_sync(pc); }
-
 /* The interceptor's first line: a foreign caller's call goes to libc. */
 #define FOREIGN_GOES_TO_LIBC(name, ...)                                       \
   do {                                                                        \
     RESOLVE(name);                                                            \
-    if (foreign_sync((uintptr_t)__builtin_return_address(0)))                 \
+    if (kkr_sync_foreign_pc((uintptr_t)__builtin_return_address(0)))         \
       return REAL(name)(__VA_ARGS__);                                         \
   } while (0)
 
