@@ -81,6 +81,8 @@ char *kkr_strdup(const char *s);
 /* Maps size bytes of zeroed memory that the kernel backs only when touched;
  * dies on failure. */
 void *kkr_mmap_noreserve(size_t size, const char *what);
+/* Maps the pages of [p, p + size) in now, in one call (best effort). */
+void kkr_prefault(void *p, size_t size);
 /* Bytes the runtime took from the system for its own data (not the shadow). */
 size_t kkr_alloc_footprint(void);
 

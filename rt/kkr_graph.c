@@ -69,8 +69,8 @@ void kkr_vc_free(kkr_vc *v) {
 
 /* ---- Timelines ---------------------------------------------------------- */
 
-#define ITEM_BLOCK 1024u
-#define MAX_BLOCKS (1u << 16) /* 64 Mi items per queue timeline */
+#define ITEM_BLOCK 4096u
+#define MAX_BLOCKS (1u << 14) /* 64 Mi items per queue timeline */
 
 static kkr_timeline *timelines[KKR_MAX_TIMELINES + 1];
 static uint32_t ntimelines;
@@ -110,8 +110,12 @@ static kkr_item *timeline_push(kkr_timeline *tl) {
     kkr_die("more than %u work items on one instance", MAX_BLOCKS * ITEM_BLOCK);
   if (!tl->blocks)
     tl->blocks = kkr_alloc(MAX_BLOCKS * sizeof(kkr_item *));
-  if (!tl->blocks[clk / ITEM_BLOCK])
-    tl->blocks[clk / ITEM_BLOCK] = kkr_alloc(ITEM_BLOCK * sizeof(kkr_item));
+  if (!tl->blocks[clk / ITEM_BLOCK]) {
+    /* (192 KiB: mapped on its own, all of it used, mapped in at once.) */
+    kkr_item *b = kkr_alloc(ITEM_BLOCK * sizeof(kkr_item));
+    kkr_prefault(b, ITEM_BLOCK * sizeof(kkr_item));
+    tl->blocks[clk / ITEM_BLOCK] = b;
+  }
   kkr_item *it = &tl->blocks[clk / ITEM_BLOCK][clk % ITEM_BLOCK];
   __atomic_store_n(&tl->clk, clk, __ATOMIC_RELEASE);
   return it;
@@ -323,6 +327,8 @@ void kkr_fence_space_snapshot(const char *space, kkr_vc *dst) {
 uint64_t *kkr_nodes;
 static uint32_t next_node = 1;
 
+#define NODES_PREFAULT 8192u
+
 uint32_t kkr_node_new(uint32_t tl, uint32_t clk) {
   if (!kkr_nodes) {
     kkr_spin_lock(&graph_lock);
@@ -339,6 +345,9 @@ uint32_t kkr_node_new(uint32_t tl, uint32_t clk) {
     kkr_die("more than %u host segments and work items: kkrace cannot tell "
             "them apart any longer",
             KKR_NODE_MAX - 1);
+  /* The table is mapped in 64 KiB at a time, ahead of its use. */
+  if (id % NODES_PREFAULT == 0)
+    kkr_prefault(&kkr_nodes[id], NODES_PREFAULT * sizeof(uint64_t));
   kkr_nodes[id] = (uint64_t)clk << 16 | tl;
   return id;
 }
