@@ -587,8 +587,23 @@ static void once_trampoline(void) {
   release((uintptr_t)o, 0);
 }
 
+/* The once objects this thread passed after their routine had run (it
+ * acquired their release then): passing one again learns nothing new, as
+ * its routine runs once.  A statically linked CUDA runtime passes three
+ * per kernel launch.  (glibc: bit 1 of the object is set once done; a
+ * reinitialized object at the same address reads 0 and takes the full
+ * path.) */
+#define ONCE_SEEN 16
+static __thread pthread_once_t *once_seen[ONCE_SEEN];
+#define ONCE_SLOT(o) (((uintptr_t)(o) >> 2) & (ONCE_SEEN - 1))
+
 KKR_EXPORT int pthread_once(pthread_once_t *o, void (*fn)(void)) {
   FOREIGN_GOES_TO_LIBC(pthread_once, o, fn);
+#ifdef __GLIBC__
+  if (once_seen[ONCE_SLOT(o)] == o &&
+      (__atomic_load_n((const int *)o, __ATOMIC_ACQUIRE) & 2))
+    return 0;
+#endif
   pthread_once_t *saved_o = once_current;
   void (*saved_fn)(void) = once_routine;
   once_current = o;
@@ -596,8 +611,10 @@ KKR_EXPORT int pthread_once(pthread_once_t *o, void (*fn)(void)) {
   int r = REAL(pthread_once)(o, once_trampoline);
   once_current = saved_o;
   once_routine = saved_fn;
-  if (r == 0)
+  if (r == 0) {
     acquire((uintptr_t)o);
+    once_seen[ONCE_SLOT(o)] = o;
+  }
   return r;
 }
 
