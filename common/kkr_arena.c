@@ -30,6 +30,11 @@ void *kkr_mmap_noreserve(size_t size, const char *what) {
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED)
     kkr_die("cannot map %zu bytes for %s", size, what);
+  /* No huge pages unless asked for (the shadow's chunks ask): with
+   * transparent huge pages on "always", a sparse table (the node table,
+   * the chunk directories) would take 2 MiB of memory for each page of
+   * it that is touched. */
+  madvise(p, size, MADV_NOHUGEPAGE);
   return p;
 }
 
