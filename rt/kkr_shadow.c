@@ -73,29 +73,28 @@ void kkr_shared_forget_chunk(uint32_t di) {
 
 /* Eras are handed to threads in batches, so that a new one costs no atomic
  * operation (a thread changes node several times per dispatch): each value
- * of the 64-bit count is one era, its low 32 bits the stamp (never 0). */
+ * of the 64-bit count is one era, its low 32 bits the stamp.  Batches are
+ * aligned, so that the stamp 0 (never an era) is the first of its batch. */
 #define ERA_BATCH 1024u
-static uint64_t era_count = 2;
+static uint64_t era_count = ERA_BATCH; /* (the stamps before it: unused) */
 static __thread uint64_t era_next, era_end;
 
 void kkr_shared_new_era(void) {
   /* (Any thread may begin a node; stamps are only read while one runs
    * instrumented code.) */
-  if (KKR_UNLIKELY(era_next == era_end)) {
+  if (KKR_UNLIKELY(era_next >= era_end)) {
     uint64_t b = __atomic_fetch_add(&era_count, ERA_BATCH, __ATOMIC_RELAXED);
     era_next = b;
     era_end = b + ERA_BATCH;
-    if ((b >> 32) != ((b + ERA_BATCH) >> 32) || (uint32_t)b == 0) {
+    if ((uint32_t)b == 0) {
       /* (Every 2^32 eras: no stamp may be taken for the new ones.) */
       for (uintptr_t i = 0; i < ((uintptr_t)1 << KKR_DIR_BITS); i++)
         if (kkr_shared_dir[i])
           kkr_shared_forget_chunk((uint32_t)i);
+      era_next++;
     }
   }
-  uint32_t era = (uint32_t)era_next++;
-  if (KKR_UNLIKELY(era == 0)) /* (the first of its batch) */
-    era = (uint32_t)era_next++;
-  __atomic_store_n(&kkr_shared_era, era, __ATOMIC_RELAXED);
+  __atomic_store_n(&kkr_shared_era, (uint32_t)era_next++, __ATOMIC_RELAXED);
 }
 
 void kkr_chunk_lock(void) { kkr_spin_lock(&chunk_lock); }
