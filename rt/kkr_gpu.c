@@ -771,8 +771,10 @@ KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
   op->pc = w->site;
   op->label = intern_label(label && *label ? label : "?");
   w->token = ++t->nops;
-  /* FIFO on the stream whoever submits, after what it learned. */
-  kkr_vc extra = {0};
+  /* FIFO on the stream whoever submits, after what it learned.  (The
+   * thread's scratch clock: its storage stays for the next launch.) */
+  static __thread kkr_vc extra;
+  extra.n = 0;
   kkr_fence_snapshot(s->inst, &extra);
   implicit_sync(s, &extra);
   /* The site table of the launch site (kkr_submit keys it by ops[0].pc). */
@@ -780,7 +782,6 @@ KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
   t->ops[0].pc = w->site;
   kkr_item *it = kkr_submit(t, s->inst, op, 1, &extra);
   t->ops[0].pc = saved_pc;
-  kkr_vc_free(&extra);
   it->stack = stack;
   kkr_node_item(t, op);
   return w->token;
