@@ -141,6 +141,12 @@ static kkr_interned *interned;
 const char *kkr_intern(const char *s) {
   if (!s)
     return NULL;
+  /* A thread asks for one string again and again (the label of a loop's
+   * dispatch, the name of a kernel launched in a loop): its last answer is
+   * tried first, by content. */
+  static __thread const char *last;
+  if (last && (s == last || !strcmp(s, last)))
+    return last;
   kkr_spin_lock(&intern_lock);
   kkr_interned *e;
   HASH_FIND_STR(interned, s, e);
@@ -150,7 +156,8 @@ const char *kkr_intern(const char *s) {
     HASH_ADD_KEYPTR(hh, interned, e->s, strlen(e->s), e);
   }
   kkr_spin_unlock(&intern_lock);
-  return e->s;
+  last = e->s;
+  return last;
 }
 
 typedef struct {

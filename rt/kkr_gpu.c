@@ -718,18 +718,6 @@ static __thread const char *kokkos_dispatch; /* (Kokkos' string, valid until
 
 void kkr_gpu_kokkos_dispatch(const char *name) { kokkos_dispatch = name; }
 
-/* The interned copy of a work item's label; a loop of launches of one
- * kernel asks for the same string each time (a kernel's name, kept by the
- * CUPTI module), so the thread's last answer is tried first. */
-static const char *intern_label(const char *label) {
-  static __thread const char *last_in, *last_out;
-  if (label != last_in || strcmp(label, last_out)) {
-    last_out = kkr_intern(label);
-    last_in = label;
-  }
-  return last_out;
-}
-
 /* Begins a work item of kind (KKR_GPU_*) on stream; the accesses that
  * follow (__kkrace_gpu_access) are its own until __kkrace_gpu_work_end.
  * Returns a token, 0 if the item is not modeled. */
@@ -769,7 +757,7 @@ KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
   op->kind = work_op[kind];
   op->space = gpu_space;
   op->pc = w->site;
-  op->label = intern_label(label && *label ? label : "?");
+  op->label = kkr_intern(label && *label ? label : "?");
   w->token = ++t->nops;
   /* FIFO on the stream whoever submits, after what it learned.  (The
    * thread's scratch clock: its storage stays for the next launch.) */

@@ -788,11 +788,7 @@ void kkr_kokkos_label(const char *name) {
     return;
   if (!is_api(op->kind) && !is_exec(op->kind))
     return;
-  /* (A loop dispatches under one label again and again.) */
-  static __thread const char *last;
-  if (!last || strcmp(last, name))
-    last = kkr_intern(name);
-  op->label = last;
+  op->label = kkr_intern(name);
   if (op->item)
     op->item->label = op->label;
 }
