@@ -2,7 +2,9 @@
  *
  * Each CUDA call the program makes (runtime API, and driver API calls made
  * by the program itself; kernel launches from the driver's launch, which
- * the runtime's own launch calls) is translated into the runtime's GPU events
+ * the runtime's own launch calls, through the module's own launch functions
+ * where the process finds them, else through CUPTI's launch callbacks: see
+ * "Launches without CUPTI's callbacks") is translated into the runtime's GPU events
  * (rt/kkr_gpu.c, the __kkrace_gpu_* entry points): allocations, kernels,
  * copies and memsets as work items on their streams, events, and the
  * synchronizations that teach the host what the GPU finished.
@@ -41,6 +43,7 @@
 /* CUPTI and the driver, loaded at run time: the module links neither, so
  * that it loads (and says what is missing) on any machine. */
 static CUresult (*p_cuFuncGetName)(const char **, CUfunction);
+static CUresult (*p_cuKernelGetName)(const char **, CUkernel);
 static CUresult (*p_cuFuncGetParamInfo)(CUfunction, size_t, size_t *,
                                         size_t *);
 static CUresult (*p_cuKernelGetParamInfo)(CUkernel, size_t, size_t *,
@@ -480,8 +483,14 @@ static const kernel_info *kernel_info_of(CUfunction f, const char *symbol) {
     return NULL;
   k->f = f;
   const char *mangled = symbol;
-  if (!mangled && f && p_cuFuncGetName)
-    p_cuFuncGetName(&mangled, f);
+  /* (A launch that came through the module's functions has no name from
+   * CUPTI: the function's, or the library kernel's that f may be.) */
+  if (!mangled && f && p_cuFuncGetName &&
+      p_cuFuncGetName(&mangled, f) != CUDA_SUCCESS)
+    mangled = NULL;
+  if (!mangled && f && p_cuKernelGetName &&
+      p_cuKernelGetName(&mangled, (CUkernel)f) != CUDA_SUCCESS)
+    mangled = NULL;
   k->consts = const_pointer_params(mangled, k->name, sizeof k->name);
   /* The runtime launches a CUkernel (a library's kernel) as a CUfunction:
    * whichever of the two describes its parameters. */
@@ -782,6 +791,7 @@ static void memset_pitched(struct cudaPitchedPtr pp, struct cudaExtent e,
 /* ---- Callbacks ---------------------------------------------------------- */
 
 static __thread int in_runtime_api; /* a runtime API call in progress */
+static __thread int wrapping; /* a launch of the module's in progress */
 /* The function the runtime API call in progress launched (the driver's
  * launch inside it says which). */
 static __thread CUfunction inner_func;
@@ -1073,6 +1083,8 @@ static void runtime_enter(CUpti_CallbackId id, const CUpti_CallbackData *cb) {
  * launch (the runtime's launch calls are not followed: debug mode aside,
  * in_runtime_api is 0 in the driver's launch they make). */
 static void driver_exit(CUpti_CallbackId id, const CUpti_CallbackData *cb) {
+  if (wrapping)
+    return; /* (a launch of the module's functions, which model it) */
   if (cb->functionReturnValue &&
       *(const CUresult *)cb->functionReturnValue != CUDA_SUCCESS)
     return;
@@ -1166,10 +1178,329 @@ static void CUPTIAPI callback(void *userdata, CUpti_CallbackDomain domain,
   }
 }
 
+/* ---- Launches without CUPTI's callbacks ---------------------------------- */
+
+/* CUPTI's launch callbacks alone make a loop of small launches 1.1x to 1.2x
+ * slower (bench/gpu: cupti_floor.so).  The module hands out launch functions
+ * of its own where the program and the CUDA runtime look for the driver's:
+ *  - the runtime finds cuGetProcAddress_v2 with dlsym, asks it for
+ *    cuGetProcAddress, and asks that one for every driver function it
+ *    calls: the module's dlsym wraps the first, whose answer wraps the
+ *    second, whose answers for the launch functions are the module's;
+ *  - a program that calls the driver's launch functions itself calls the
+ *    module's, exported under the driver's names (kkrace-clang++ links the
+ *    module before libcuda), and so does one that finds them with dlsym.
+ * Each calls the driver's function, then models the launch as the launch
+ * callback would.  When both hold in the process (the module's dlsym and
+ * cuLaunchKernel are the ones the process finds), the launch callbacks are
+ * not enabled; otherwise (the module injected by CUDA_INJECTION64_PATH, or
+ * loaded after libcuda) they are, and a launch that came through the module
+ * is not modelled twice. */
+
+enum {
+  L_KERNEL,
+  L_KERNEL_PTSZ,
+  L_EX,
+  L_EX_PTSZ,
+  L_COOP,
+  L_COOP_PTSZ,
+  L_N
+};
+static const char *const launch_names[L_N] = {
+    "cuLaunchKernel",   "cuLaunchKernel_ptsz",
+    "cuLaunchKernelEx", "cuLaunchKernelEx_ptsz",
+    "cuLaunchCooperativeKernel", "cuLaunchCooperativeKernel_ptsz"};
+
+typedef CUresult (*launch_kernel_fn)(CUfunction, unsigned, unsigned,
+                                     unsigned, unsigned, unsigned, unsigned,
+                                     unsigned, CUstream, void **, void **);
+typedef CUresult (*launch_ex_fn)(const CUlaunchConfig *, CUfunction, void **,
+                                 void **);
+typedef CUresult (*launch_coop_fn)(CUfunction, unsigned, unsigned, unsigned,
+                                   unsigned, unsigned, unsigned, unsigned,
+                                   CUstream, void **);
+typedef CUresult (*gpa2_fn)(const char *, void **, int, cuuint64_t,
+                            CUdriverProcAddressQueryResult *);
+typedef CUresult (*gpa1_fn)(const char *, void **, int, cuuint64_t);
+
+/* The driver's functions behind the module's: those that cuGetProcAddress
+ * answered (gpa_real) and those of the exported names (export_real). */
+static void *gpa_real[L_N], *export_real[L_N];
+static void *real_gpa1, *real_gpa2, *inner_gpa1, *inner_gpa2;
+static void *(*real_dlsym)(void *, const char *);
+static int launch_cbs_on;     /* the launch callbacks are enabled */
+static int launch_cbs_wanted; /* ... or must be once subscribed */
+static int subscribed;
+static CUpti_SubscriberHandle sub;
+static const CUpti_CallbackId launch_ids[] = {
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel,
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx,
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel,
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz,
+};
+
+/* Kernel launches through CUPTI's callbacks (from now on, or once
+ * subscribed). */
+static void launch_cbs_enable(void) {
+  __atomic_store_n(&launch_cbs_wanted, 1, __ATOMIC_RELEASE);
+  if (!__atomic_load_n(&subscribed, __ATOMIC_ACQUIRE) ||
+      __atomic_exchange_n(&launch_cbs_on, 1, __ATOMIC_ACQ_REL))
+    return;
+  for (size_t i = 0; i < sizeof launch_ids / sizeof *launch_ids; i++)
+    p_cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, launch_ids[i]);
+}
+
+static void *libc_dlsym(void *handle, const char *name) {
+  void *(*f)(void *, const char *) =
+      __atomic_load_n(&real_dlsym, __ATOMIC_ACQUIRE);
+  if (!f) {
+    f = (void *(*)(void *, const char *))dlvsym(RTLD_NEXT, "dlsym",
+                                                "GLIBC_2.34");
+    if (!f)
+      f = (void *(*)(void *, const char *))dlvsym(RTLD_NEXT, "dlsym",
+                                                  "GLIBC_2.2.5");
+    __atomic_store_n(&real_dlsym, f, __ATOMIC_RELEASE);
+  }
+  return f && name ? f(handle, name) : NULL;
+}
+
+/* The driver's function of an exported name. */
+static void *export_target(int i) {
+  void *f = __atomic_load_n(&export_real[i], __ATOMIC_ACQUIRE);
+  if (!f) {
+    void *h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    if (!h)
+      h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_GLOBAL);
+    f = h ? libc_dlsym(h, launch_names[i]) : NULL;
+    __atomic_store_n(&export_real[i], f, __ATOMIC_RELEASE);
+  }
+  return f;
+}
+
+/* After the driver's launch: the launch, as driver_exit models it (in the
+ * debug mode the runtime's callbacks model the runtime's launches). */
+static void launched(CUresult r, CUfunction f, void **params, void **extra,
+                     CUstream s, int ptsz) {
+  if (r == CUDA_SUCCESS && subscribed && !in_runtime_api)
+    launch_driver(f, NULL, params, extra,
+                  stream_id((cudaStream_t)s, ptsz));
+}
+
+#define LAUNCH_KERNEL(name, table, i, ptsz)                                   \
+  static CUresult name(CUfunction f, unsigned gx, unsigned gy, unsigned gz,   \
+                       unsigned bx, unsigned by, unsigned bz, unsigned shm,   \
+                       CUstream s, void **params, void **extra) {             \
+    launch_kernel_fn real = (launch_kernel_fn)table(i);                       \
+    if (!real)                                                                \
+      return CUDA_ERROR_NOT_INITIALIZED;                                      \
+    wrapping = 1;                                                             \
+    CUresult r = real(f, gx, gy, gz, bx, by, bz, shm, s, params, extra);      \
+    wrapping = 0;                                                             \
+    launched(r, f, params, extra, s, ptsz);                                   \
+    return r;                                                                 \
+  }
+#define LAUNCH_EX(name, table, i, ptsz)                                       \
+  static CUresult name(const CUlaunchConfig *c, CUfunction f, void **params,  \
+                       void **extra) {                                        \
+    launch_ex_fn real = (launch_ex_fn)table(i);                               \
+    if (!real)                                                                \
+      return CUDA_ERROR_NOT_INITIALIZED;                                      \
+    wrapping = 1;                                                             \
+    CUresult r = real(c, f, params, extra);                                   \
+    wrapping = 0;                                                             \
+    launched(r, f, params, extra, c ? c->hStream : 0, ptsz);                  \
+    return r;                                                                 \
+  }
+#define LAUNCH_COOP(name, table, i, ptsz)                                     \
+  static CUresult name(CUfunction f, unsigned gx, unsigned gy, unsigned gz,   \
+                       unsigned bx, unsigned by, unsigned bz, unsigned shm,   \
+                       CUstream s, void **params) {                           \
+    launch_coop_fn real = (launch_coop_fn)table(i);                           \
+    if (!real)                                                                \
+      return CUDA_ERROR_NOT_INITIALIZED;                                      \
+    wrapping = 1;                                                             \
+    CUresult r = real(f, gx, gy, gz, bx, by, bz, shm, s, params);             \
+    wrapping = 0;                                                             \
+    launched(r, f, params, NULL, s, ptsz);                                    \
+    return r;                                                                 \
+  }
+#define GPA_TARGET(i) __atomic_load_n(&gpa_real[i], __ATOMIC_ACQUIRE)
+LAUNCH_KERNEL(gpa_kernel, GPA_TARGET, L_KERNEL, 0)
+LAUNCH_KERNEL(gpa_kernel_ptsz, GPA_TARGET, L_KERNEL_PTSZ, 1)
+LAUNCH_EX(gpa_ex, GPA_TARGET, L_EX, 0)
+LAUNCH_EX(gpa_ex_ptsz, GPA_TARGET, L_EX_PTSZ, 1)
+LAUNCH_COOP(gpa_coop, GPA_TARGET, L_COOP, 0)
+LAUNCH_COOP(gpa_coop_ptsz, GPA_TARGET, L_COOP_PTSZ, 1)
+LAUNCH_KERNEL(x_kernel, export_target, L_KERNEL, 0)
+LAUNCH_KERNEL(x_kernel_ptsz, export_target, L_KERNEL_PTSZ, 1)
+LAUNCH_EX(x_ex, export_target, L_EX, 0)
+LAUNCH_EX(x_ex_ptsz, export_target, L_EX_PTSZ, 1)
+LAUNCH_COOP(x_coop, export_target, L_COOP, 0)
+LAUNCH_COOP(x_coop_ptsz, export_target, L_COOP_PTSZ, 1)
+static void *const gpa_wrap[L_N] = {
+    (void *)gpa_kernel, (void *)gpa_kernel_ptsz, (void *)gpa_ex,
+    (void *)gpa_ex_ptsz, (void *)gpa_coop, (void *)gpa_coop_ptsz};
+static void *const export_wrap[L_N] = {
+    (void *)x_kernel, (void *)x_kernel_ptsz, (void *)x_ex,
+    (void *)x_ex_ptsz, (void *)x_coop, (void *)x_coop_ptsz};
+
+/* The driver's launch functions under their own names. */
+#define EXPORT_AS(sym) __attribute__((visibility("default"), alias(#sym)))
+CUresult kkr_export_cuLaunchKernel(CUfunction, unsigned, unsigned, unsigned,
+                                   unsigned, unsigned, unsigned, unsigned,
+                                   CUstream, void **, void **)
+    __asm__("cuLaunchKernel") EXPORT_AS(x_kernel);
+CUresult kkr_export_cuLaunchKernel_ptsz(CUfunction, unsigned, unsigned,
+                                        unsigned, unsigned, unsigned,
+                                        unsigned, unsigned, CUstream, void **,
+                                        void **)
+    __asm__("cuLaunchKernel_ptsz") EXPORT_AS(x_kernel_ptsz);
+CUresult kkr_export_cuLaunchKernelEx(const CUlaunchConfig *, CUfunction,
+                                     void **, void **)
+    __asm__("cuLaunchKernelEx") EXPORT_AS(x_ex);
+CUresult kkr_export_cuLaunchKernelEx_ptsz(const CUlaunchConfig *, CUfunction,
+                                          void **, void **)
+    __asm__("cuLaunchKernelEx_ptsz") EXPORT_AS(x_ex_ptsz);
+CUresult kkr_export_cuLaunchCooperativeKernel(CUfunction, unsigned, unsigned,
+                                              unsigned, unsigned, unsigned,
+                                              unsigned, unsigned, CUstream,
+                                              void **)
+    __asm__("cuLaunchCooperativeKernel") EXPORT_AS(x_coop);
+CUresult kkr_export_cuLaunchCooperativeKernel_ptsz(CUfunction, unsigned,
+                                                   unsigned, unsigned,
+                                                   unsigned, unsigned,
+                                                   unsigned, unsigned,
+                                                   CUstream, void **)
+    __asm__("cuLaunchCooperativeKernel_ptsz") EXPORT_AS(x_coop_ptsz);
+
+static int launch_index(const char *name) {
+  for (int i = 0; i < L_N; i++)
+    if (!strcmp(name, launch_names[i]))
+      return i;
+  return -1;
+}
+
+/* What cuGetProcAddress answered for symbol: the module's function where it
+ * is a launch function (the per-thread stream's when flags ask for it). */
+static void *gpa_answer(const char *symbol, void *f, int version,
+                        cuuint64_t flags);
+
+static CUresult inner2(const char *symbol, void **pfn, int version,
+                       cuuint64_t flags, CUdriverProcAddressQueryResult *st) {
+  CUresult r = ((gpa2_fn)inner_gpa2)(symbol, pfn, version, flags, st);
+  if (r == CUDA_SUCCESS && pfn && *pfn && symbol)
+    *pfn = gpa_answer(symbol, *pfn, version, flags);
+  return r;
+}
+static CUresult inner1(const char *symbol, void **pfn, int version,
+                       cuuint64_t flags) {
+  CUresult r = ((gpa1_fn)inner_gpa1)(symbol, pfn, version, flags);
+  if (r == CUDA_SUCCESS && pfn && *pfn && symbol)
+    *pfn = gpa_answer(symbol, *pfn, version, flags);
+  return r;
+}
+static CUresult outer2(const char *symbol, void **pfn, int version,
+                       cuuint64_t flags, CUdriverProcAddressQueryResult *st) {
+  CUresult r = ((gpa2_fn)real_gpa2)(symbol, pfn, version, flags, st);
+  if (r == CUDA_SUCCESS && pfn && *pfn && symbol)
+    *pfn = gpa_answer(symbol, *pfn, version, flags);
+  return r;
+}
+static CUresult outer1(const char *symbol, void **pfn, int version,
+                       cuuint64_t flags) {
+  CUresult r = ((gpa1_fn)real_gpa1)(symbol, pfn, version, flags);
+  if (r == CUDA_SUCCESS && pfn && *pfn && symbol)
+    *pfn = gpa_answer(symbol, *pfn, version, flags);
+  return r;
+}
+
+/* Keeps f as the function behind *slot, and answers wrap: unless another
+ * function is there already (NULL). */
+static void *take(void **slot, void *f, void *wrap) {
+  void *old = NULL;
+  if (__atomic_compare_exchange_n(slot, &old, f, 0, __ATOMIC_ACQ_REL,
+                                  __ATOMIC_ACQUIRE) ||
+      old == f)
+    return wrap;
+  return NULL;
+}
+
+static void *gpa_answer(const char *symbol, void *f, int version,
+                        cuuint64_t flags) {
+  if (strncmp(symbol, "cu", 2) != 0)
+    return f;
+  if (!strcmp(symbol, "cuGetProcAddress")) {
+    /* (Its signature is that of the version asked for.) */
+    void *w = version >= 12000 ? take(&inner_gpa2, f, (void *)inner2)
+                               : take(&inner_gpa1, f, (void *)inner1);
+    return w ? w : f;
+  }
+  int i = launch_index(symbol);
+  if (i < 0)
+    return f;
+  if ((flags & CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM) && !(i & 1))
+    i++; /* (the per-thread default stream's variant) */
+  void *w = take(&gpa_real[i], f, gpa_wrap[i]);
+  if (!w) {
+    /* Two driver functions for one launch: the callbacks see the other. */
+    launch_cbs_enable();
+    return f;
+  }
+  return w;
+}
+
+/* dlsym: the driver's lookup function and launch functions are answered
+ * with the module's; every other lookup goes straight to libc's (a tail
+ * call, so that RTLD_NEXT still means the caller's next object). */
+__attribute__((visibility("default"))) void *dlsym(void *handle,
+                                                   const char *name) {
+  if (name[0] != 'c' || name[1] != 'u' || handle == RTLD_NEXT) {
+    void *(*f)(void *, const char *) =
+        __atomic_load_n(&real_dlsym, __ATOMIC_ACQUIRE);
+    if (!f) {
+      libc_dlsym(NULL, NULL); /* (finds it) */
+      if (!(f = __atomic_load_n(&real_dlsym, __ATOMIC_ACQUIRE)))
+        return NULL;
+    }
+#if defined(__clang__)
+    __attribute__((musttail))
+#endif
+    return f(handle, name);
+  }
+  void *f = libc_dlsym(handle, name);
+  if (!f)
+    return NULL;
+  if (!strcmp(name, "cuGetProcAddress_v2")) {
+    void *w = take(&real_gpa2, f, (void *)outer2);
+    return w ? w : f;
+  }
+  if (!strcmp(name, "cuGetProcAddress")) {
+    void *w = take(&real_gpa1, f, (void *)outer1);
+    return w ? w : f;
+  }
+  int i = launch_index(name);
+  if (i >= 0) {
+    void *w = take(&export_real[i], f, export_wrap[i]);
+    if (w)
+      return w;
+    launch_cbs_enable();
+  }
+  return f;
+}
+
+/* Whether every launch reaches the module's functions: the process finds
+ * the module's dlsym and launch functions first. */
+static int launches_wrapped(void) {
+  return libc_dlsym(RTLD_DEFAULT, "dlsym") == (void *)dlsym &&
+         libc_dlsym(RTLD_DEFAULT, "cuLaunchKernel") == (void *)x_kernel &&
+         libc_dlsym(RTLD_DEFAULT, "cuLaunchKernelEx") == (void *)x_ex;
+}
+
 /* ---- Setup -------------------------------------------------------------- */
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int subscribed;
 
 static void *load(const char *const *names) {
   for (; *names; names++) {
@@ -1211,6 +1542,8 @@ static void subscribe(void) {
   p_cuptiEnableCallback =
       (__typeof__(p_cuptiEnableCallback))dlsym(cupti, "cuptiEnableCallback");
   p_cuFuncGetName = (__typeof__(p_cuFuncGetName))dlsym(cuda, "cuFuncGetName");
+  p_cuKernelGetName =
+      (__typeof__(p_cuKernelGetName))dlsym(cuda, "cuKernelGetName");
   p_cuFuncGetParamInfo =
       (__typeof__(p_cuFuncGetParamInfo))dlsym(cuda, "cuFuncGetParamInfo");
   p_cuKernelGetParamInfo =
@@ -1225,7 +1558,6 @@ static void subscribe(void) {
     fprintf(stderr, "kkrace: this CUDA driver cannot describe kernel "
                     "parameters (cuFuncGetParamInfo, CUDA 12.4): kernels' "
                     "footprints are not known\n");
-  CUpti_SubscriberHandle sub;
   CUptiResult r = p_cuptiSubscribe(&sub, (CUpti_CallbackFunc)callback, NULL);
   if (r != CUPTI_SUCCESS) {
     const char *msg = "?";
@@ -1312,14 +1644,10 @@ static void subscribe(void) {
    * driver's launch calls only, whether the program or the runtime makes
    * them (a launch of the runtime API makes one): the runtime's launch
    * callbacks would cost two more callbacks per launch, 0.7 us on an H100
-   * machine. */
+   * machine.  Those come through the module's own launch functions when
+   * every launch reaches them (above), else through the driver's launch
+   * callbacks. */
   static const CUpti_CallbackId driver_ids[] = {
-      CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel,
-      CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
-      CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx,
-      CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
-      CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel,
-      CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz,
       CUPTI_DRIVER_TRACE_CBID_cuMemAlloc_v2,
       CUPTI_DRIVER_TRACE_CBID_cuStreamSynchronize,
       CUPTI_DRIVER_TRACE_CBID_cuCtxSynchronize,
@@ -1329,11 +1657,19 @@ static void subscribe(void) {
       p_cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, driver_ids[i]);
   } else {
     p_cuptiEnableDomain(1, sub, CUPTI_CB_DOMAIN_DRIVER_API);
+    launch_cbs_on = 1;
   }
   if (p_cuptiEnableCallback)
     p_cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_RESOURCE,
                           CUPTI_CBID_RESOURCE_MODULE_LOADED);
-  subscribed = 1;
+  __atomic_store_n(&subscribed, 1, __ATOMIC_RELEASE);
+  if (__atomic_load_n(&launch_cbs_wanted, __ATOMIC_ACQUIRE) ||
+      !launches_wrapped() || getenv("KKRACE_CUPTI_LAUNCH_CALLBACKS"))
+    launch_cbs_enable();
+  if (debug)
+    fprintf(stderr, "kkrace-cupti: kernel launches from %s\n",
+            launch_cbs_on ? "CUPTI's launch callbacks"
+                          : "the module's launch functions");
 }
 
 /* CUDA_INJECTION64_PATH: the driver calls this at its initialization. */

@@ -194,14 +194,19 @@ int main(int argc, char **argv) {
           break;
         }
       }
-      /* A CUDA program: kkrace's CUPTI module, which reports its GPU work. */
+      /* A CUDA program: kkrace's CUPTI module, which reports its GPU work,
+       * before the CUDA libraries, so that the launch functions the
+       * program calls are the module's (cupti/kkr_cupti.c). */
       const char *cupti = lib("libkkrace_cupti.so");
       for (int i = 1; i < n; i++) {
         const char *a = args[i];
         if (!strcmp(a, "-lcudart") || !strcmp(a, "-lcudart_static") ||
             !strcmp(a, "-lcuda") || strstr(a, "libcudart")) {
-          if (access(cupti, R_OK) == 0)
-            args[n++] = (char *)cupti;
+          if (access(cupti, R_OK) == 0) {
+            memmove(&args[i + 1], &args[i], (size_t)(n - i) * sizeof *args);
+            args[i] = (char *)cupti;
+            n++;
+          }
           break;
         }
       }

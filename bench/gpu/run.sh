@@ -1,7 +1,9 @@
 #!/bin/bash
 # kkrace's GPU overhead: each workload built by nvcc alone (plain), run
-# plain and with the runtime preloaded, and built with kkrace-clang++ as host
-# compiler (-fsanitize=kkrace); wall time of the timed loop, best of REPS.
+# plain, with CUPTI alone (cupti_floor.so: the same launch callbacks, which
+# do nothing), and with the runtime preloaded, and built with kkrace-clang++
+# as host compiler (-fsanitize=kkrace); wall time of the timed loop, best of
+# REPS.
 #   bench/gpu/run.sh build DRIVER OUTDIR      (needs nvcc, not a GPU; with
 #                                             KOKKOS=<prefix of a Kokkos
 #                                             built for CUDA>, kokkos_cg too)
@@ -13,6 +15,10 @@ mode=$1
 if [ "$mode" = build ]; then
   driver=$2 out=$3
   mkdir -p "$out"
+  cuda=$(dirname "$(dirname "$(command -v nvcc)")")
+  nvcc -O2 -shared -Xcompiler -fPIC -I"$cuda/extras/CUPTI/include" \
+    -o "$out/cupti_floor.so" "$here/cupti_floor.c" \
+    -L"$cuda/extras/CUPTI/lib64" -L"$cuda/lib" -lcupti
   for w in small_kernels large_copies pipeline; do
     nvcc -O2 -arch=sm_90 -o "$out/$w.plain" "$here/$w.cu"
     nvcc -O2 -arch=sm_90 -ccbin "$driver" -Xcompiler -fsanitize=kkrace \
@@ -34,17 +40,21 @@ best() { # best time_ms of $reps runs of "$@"
   done
   echo "$b"
 }
-printf "%-14s %12s %12s %8s %12s %8s\n" workload plain_ms preload_ms ratio kkrace_ms ratio
+printf "%-14s %10s %10s %6s %10s %6s %10s %6s\n" workload plain_ms cupti_ms ratio \
+  preload_ms ratio kkrace_ms ratio
 for w in small_kernels large_copies pipeline; do
   p=$(best "$out/$w.plain")
+  c=$(LD_PRELOAD="$out/cupti_floor.so" best "$out/$w.plain")
   l=$(KKRACE_OPTIONS="exitcode=0 ${KKRACE_EXTRA:-}" LD_PRELOAD="$libdir/libkkrace.so $libdir/libkkrace_cupti.so" best "$out/$w.plain")
   k=$(KKRACE_OPTIONS="exitcode=0 ${KKRACE_EXTRA:-}" best "$out/$w.kkrace")
-  printf "%-14s %12.1f %12.1f %8.2f %12.1f %8.2f\n" "$w" "$p" "$l" \
-    "$(awk "BEGIN{print $l/$p}")" "$k" "$(awk "BEGIN{print $k/$p}")"
+  printf "%-14s %10.1f %10.1f %6.2f %10.1f %6.2f %10.1f %6.2f\n" "$w" "$p" \
+    "$c" "$(awk "BEGIN{print $c/$p}")" "$l" "$(awk "BEGIN{print $l/$p}")" \
+    "$k" "$(awk "BEGIN{print $k/$p}")"
 done
 if [ -x "$out/kokkos_cg.plain" ]; then
   p=$(best "$out/kokkos_cg.plain")
   l=$(KKRACE_OPTIONS="exitcode=0 ${KKRACE_EXTRA:-}" LD_PRELOAD="$libdir/libkkrace.so $libdir/libkkrace_cupti.so" best "$out/kokkos_cg.plain")
-  printf "%-14s %12.1f %12.1f %8.2f %12s %8s\n" kokkos_cg "$p" "$l" \
-    "$(awk "BEGIN{print $l/$p}")" - -
+  c=$(LD_PRELOAD="$out/cupti_floor.so" best "$out/kokkos_cg.plain")
+  printf "%-14s %10.1f %10.1f %6.2f %10.1f %6.2f %10s %6s\n" kokkos_cg "$p" \
+    "$c" "$(awk "BEGIN{print $c/$p}")" "$l" "$(awk "BEGIN{print $l/$p}")" - -
 fi
