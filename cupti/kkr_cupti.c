@@ -1387,34 +1387,28 @@ static int launch_index(const char *name) {
 static void *gpa_answer(const char *symbol, void *f, int version,
                         cuuint64_t flags);
 
-static CUresult inner2(const char *symbol, void **pfn, int version,
-                       cuuint64_t flags, CUdriverProcAddressQueryResult *st) {
-  CUresult r = ((gpa2_fn)inner_gpa2)(symbol, pfn, version, flags, st);
-  if (r == CUDA_SUCCESS && pfn && *pfn && symbol)
-    *pfn = gpa_answer(symbol, *pfn, version, flags);
-  return r;
-}
-static CUresult inner1(const char *symbol, void **pfn, int version,
-                       cuuint64_t flags) {
-  CUresult r = ((gpa1_fn)inner_gpa1)(symbol, pfn, version, flags);
-  if (r == CUDA_SUCCESS && pfn && *pfn && symbol)
-    *pfn = gpa_answer(symbol, *pfn, version, flags);
-  return r;
-}
-static CUresult outer2(const char *symbol, void **pfn, int version,
-                       cuuint64_t flags, CUdriverProcAddressQueryResult *st) {
-  CUresult r = ((gpa2_fn)real_gpa2)(symbol, pfn, version, flags, st);
-  if (r == CUDA_SUCCESS && pfn && *pfn && symbol)
-    *pfn = gpa_answer(symbol, *pfn, version, flags);
-  return r;
-}
-static CUresult outer1(const char *symbol, void **pfn, int version,
-                       cuuint64_t flags) {
-  CUresult r = ((gpa1_fn)real_gpa1)(symbol, pfn, version, flags);
-  if (r == CUDA_SUCCESS && pfn && *pfn && symbol)
-    *pfn = gpa_answer(symbol, *pfn, version, flags);
-  return r;
-}
+/* The driver's lookup functions, wrapped: each answers through gpa_answer
+ * (real: the driver's function behind it). */
+#define GPA2(name, real)                                                      \
+  static CUresult name(const char *symbol, void **pfn, int version,          \
+                       cuuint64_t flags, CUdriverProcAddressQueryResult *st) {\
+    CUresult r = ((gpa2_fn)real)(symbol, pfn, version, flags, st);           \
+    if (r == CUDA_SUCCESS && pfn && *pfn && symbol)                          \
+      *pfn = gpa_answer(symbol, *pfn, version, flags);                       \
+    return r;                                                                \
+  }
+#define GPA1(name, real)                                                      \
+  static CUresult name(const char *symbol, void **pfn, int version,          \
+                       cuuint64_t flags) {                                   \
+    CUresult r = ((gpa1_fn)real)(symbol, pfn, version, flags);               \
+    if (r == CUDA_SUCCESS && pfn && *pfn && symbol)                          \
+      *pfn = gpa_answer(symbol, *pfn, version, flags);                       \
+    return r;                                                                \
+  }
+GPA2(outer2, real_gpa2) /* dlsym's cuGetProcAddress_v2 */
+GPA1(outer1, real_gpa1) /* dlsym's cuGetProcAddress (before CUDA 12) */
+GPA2(inner2, inner_gpa2) /* what those answer for cuGetProcAddress */
+GPA1(inner1, inner_gpa1)
 
 /* Keeps f as the function behind *slot, and answers wrap: unless another
  * function is there already (NULL). */
@@ -1666,10 +1660,7 @@ static void subscribe(void) {
   if (__atomic_load_n(&launch_cbs_wanted, __ATOMIC_ACQUIRE) ||
       !launches_wrapped() || getenv("KKRACE_CUPTI_LAUNCH_CALLBACKS"))
     launch_cbs_enable();
-  if (debug)
-    fprintf(stderr, "kkrace-cupti: kernel launches from %s\n",
-            launch_cbs_on ? "CUPTI's launch callbacks"
-                          : "the module's launch functions");
+
 }
 
 /* CUDA_INJECTION64_PATH: the driver calls this at its initialization. */

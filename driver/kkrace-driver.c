@@ -104,6 +104,35 @@ static char *concat(const char *a, const char *b) {
   return p;
 }
 
+/* The MPI library on a link line. */
+static int is_mpi_lib(const char *a) {
+  return !strncmp(a, "-lmpi", 5) ||
+         (strlen(a) > 9 && strstr(a, "libmpi") && strstr(a, ".so"));
+}
+
+/* The CUDA runtime or driver on a link line. */
+static int is_cuda_lib(const char *a) {
+  return !strcmp(a, "-lcudart") || !strcmp(a, "-lcudart_static") ||
+         !strcmp(a, "-lcuda") || strstr(a, "libcudart");
+}
+
+/* A layer of kkrace's (if installed) linked just before the first argument
+ * of args[1..n) that names the library it stands in front of; the new
+ * count of arguments. */
+static int link_before(char **args, int n, int (*names_lib)(const char *),
+                       const char *layer) {
+  for (int i = 1; i < n; i++)
+    if (names_lib(args[i])) {
+      if (access(layer, R_OK) == 0) {
+        memmove(&args[i + 1], &args[i], (size_t)(n - i) * sizeof *args);
+        args[i] = (char *)layer;
+        n++;
+      }
+      break;
+    }
+  return n;
+}
+
 int main(int argc, char **argv) {
   const char *self = strrchr(argv[0], '/');
   self = self ? self + 1 : argv[0];
@@ -180,36 +209,11 @@ int main(int argc, char **argv) {
       args[n++] = "-lm";
       /* An MPI program: kkrace's MPI layer goes before the MPI library, so
        * that its MPI_* functions are the ones the program calls. */
-      const char *mpi = lib("libkkrace_mpi.so");
-      for (int i = 1; i < n; i++) {
-        const char *a = args[i];
-        size_t len = strlen(a);
-        if (!strncmp(a, "-lmpi", 5) ||
-            (len > 9 && strstr(a, "libmpi") && strstr(a, ".so"))) {
-          if (access(mpi, R_OK) == 0) {
-            memmove(&args[i + 1], &args[i], (size_t)(n - i) * sizeof *args);
-            args[i] = (char *)mpi;
-            n++;
-          }
-          break;
-        }
-      }
+      n = link_before(args, n, is_mpi_lib, lib("libkkrace_mpi.so"));
       /* A CUDA program: kkrace's CUPTI module, which reports its GPU work,
        * before the CUDA libraries, so that the launch functions the
        * program calls are the module's (cupti/kkr_cupti.c). */
-      const char *cupti = lib("libkkrace_cupti.so");
-      for (int i = 1; i < n; i++) {
-        const char *a = args[i];
-        if (!strcmp(a, "-lcudart") || !strcmp(a, "-lcudart_static") ||
-            !strcmp(a, "-lcuda") || strstr(a, "libcudart")) {
-          if (access(cupti, R_OK) == 0) {
-            memmove(&args[i + 1], &args[i], (size_t)(n - i) * sizeof *args);
-            args[i] = (char *)cupti;
-            n++;
-          }
-          break;
-        }
-      }
+      n = link_before(args, n, is_cuda_lib, lib("libkkrace_cupti.so"));
     }
   }
   args[n] = NULL;
