@@ -7,6 +7,8 @@
  * paths only (new work items, reports, tables that grow). */
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "kkr_common.h"
 #include "kkr_hash.h"
@@ -96,7 +98,10 @@ void kkr_free(void *p, size_t size) {
   if (size == 0)
     size = 1;
   if (size > ((size_t)1 << KKR_MAX_SHIFT)) {
-    munmap(p, page_round(size));
+    /* (Straight to the kernel: the program's munmap, which kkrace wraps,
+     * clears shadow, which the runtime's own memory never has, and may be
+     * called with shadow locks held.) */
+    syscall(SYS_munmap, p, page_round(size));
     __atomic_sub_fetch(&footprint, page_round(size), __ATOMIC_RELAXED);
     return;
   }

@@ -4,6 +4,7 @@
 #include "kkr_report.h"
 #include "kkr_dot.h"
 #include "kkr_frames.h"
+#include "kkr_shadow.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -1019,5 +1020,7 @@ void kkr_report_finish(void) {
                      (unsigned long long)nprinted, nprinted == 1 ? "" : "s");
     kkr_write_all(text_fd, line, (size_t)n);
   }
+  if (kkr_flags.verbosity >= 1)
+    kkr_shadow_summary(text_fd);
   kkr_symbolizer_close();
 }

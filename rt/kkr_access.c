@@ -581,10 +581,17 @@ static int run_ordered(const kkr_thread *t, const kkr_runrec *rr,
          xbase % KKR_RUN_STRANDS == in->base % KKR_RUN_STRANDS;
 }
 
-/* The access 'in' of all of run r: 1 if decided (the common case of a
+static int run_exc_update(const kkr_thread *t, kkr_runs *rs, const kkr_run *r,
+                          const run_acc *in, int commit);
+
+/* The access 'in' of all of run r of rs: 1 if decided (the common case of a
  * race-free program, as fast_update's), 0 if the words need their cells. */
-static int run_update(const kkr_thread *t, kkr_run *r, const run_acc *in) {
+static int run_update(const kkr_thread *t, kkr_runs *rs, kkr_run *r,
+                      const run_acc *in) {
   if (!run_ordered(t, &r->w, in) || !run_ordered(t, &r->r, in))
+    return 0;
+  if (rs->exc && rs->exc->n && (!run_exc_update(t, rs, r, in, 0) ||
+                  !run_exc_update(t, rs, r, in, 1)))
     return 0;
   if (in->rec & KKR_R_W) {
     kkr_runrec_set(&r->w, in->rec, in->base, in->step);
@@ -609,7 +616,7 @@ static int run_segment(const kkr_thread *t, uintptr_t lo, uintptr_t hi,
     for (uint32_t i = 0; i < rs->n; i++) {
       kkr_run *r = &rs->run[i];
       if (r->lo == lo && r->hi == hi) {
-        if (run_update(t, r, in))
+        if (run_update(t, rs, r, in))
           return 1;
         goto cells;
       }
@@ -621,7 +628,7 @@ static int run_segment(const kkr_thread *t, uintptr_t lo, uintptr_t hi,
    * access. */
   if (n >= RUN_MIN_WORDS) {
     kkr_run *r = kkr_runs_take(di, lo, hi);
-    if (r && run_update(t, r, in))
+    if (r && run_update(t, kkr_run_dir[di], r, in))
       return 1;
   }
 cells:
@@ -645,6 +652,18 @@ static int runs_free_ok(const kkr_thread *t, uint32_t di, uintptr_t lo,
     const kkr_run *r = &rs->run[i];
     if (r->lo < hi && lo < r->hi)
       ok = run_ordered(t, &r->w, &in) && run_ordered(t, &r->r, &in);
+  }
+  /* (And the exceptions in the range, record by record.) */
+  for (uint32_t i = 0; ok && rs->exc && i < rs->exc->cap; i++) {
+    const kkr_exc *e = &rs->exc->e[i];
+    if (!kkr_exc_live(e) || kkr_exc_word(e, lo) + KKR_GRAN <= lo ||
+        kkr_exc_word(e, lo) >= hi)
+      continue;
+    for (uint32_t h = 0; ok && h < 2; h++) {
+      kkr_runrec x = {e->h[h].w, 0, 0, 0, 1, {0}}, y = x;
+      y.rec = e->h[h].r;
+      ok = run_ordered(t, &x, &in) && run_ordered(t, &y, &in);
+    }
   }
   kkr_chunk_unlock();
   return ok;
@@ -945,12 +964,152 @@ KKR_INLINE int decide_at(decide_ctx d, kkr_cell *chunk, kkr_split *hc,
   return hc && decide_in_halves(d, hc, a, size, acc, cur, site);
 }
 
+/* ---- Exceptions of runs (kkr_shadow.h) ------------------------------------ */
+
+/* The run of rs holding word w, or NULL. */
+static const kkr_run *run_at(const kkr_runs *rs, uintptr_t w) {
+  for (uint32_t i = 0; i < rs->n; i++)
+    if (w >= rs->run[i].lo && w < rs->run[i].hi)
+      return &rs->run[i];
+  return NULL;
+}
+
+/* What word w of run r holds: its exception e, else its run's rule (in
+ * half-cells for a run of 4-byte elements). */
+static kkr_exc word_of_run(const kkr_run *r, const kkr_exc *e, uintptr_t w) {
+  if (e)
+    return *e;
+  kkr_exc x;
+  uint64_t k = (w - r->lo) >> KKR_GRAN_SHIFT;
+  memset(&x, 0, sizeof x);
+  if (r->w.step == 2 || r->r.step == 2) {
+    x.halves = 1;
+    for (uint32_t h = 0; h < 2; h++) {
+      x.h[h].w = kkr_run_half_rec(&r->w, k, h);
+      x.h[h].r = kkr_run_half_rec(&r->r, k, h);
+    }
+  } else {
+    x.h[0].w = kkr_run_rec(&r->w, k);
+    x.h[0].r = kkr_run_rec(&r->r, k);
+  }
+  return x;
+}
+
+/* The inline decision on a word's records x (a cell, or half-cells: an
+ * access of one half in it, of a whole word in both): 1 if decided. */
+static int decide_exc(decide_ctx d, kkr_exc *x, uintptr_t a, uint32_t size,
+                      uint32_t acc, uint64_t cur, uint64_t site) {
+  if (!x->halves)
+    return decide_with(d, &x->h[0], a, size, acc, cur, site);
+  if (size <= 4 && !((a ^ (a + size - 1)) & 4))
+    return decide_with(d, &x->h[(a >> 2) & 1], a, size, acc, cur, site);
+  return size == KKR_GRAN && !(a & (KKR_GRAN - 1)) &&
+         decide_with(d, &x->h[0], a, 4, acc, cur, site) &&
+         decide_with(d, &x->h[1], a + 4, 4, acc, cur, site);
+}
+
+KKR_INLINE int exc_same(const kkr_exc *x, const kkr_exc *y) {
+  return x->h[0].w == y->h[0].w && x->h[0].r == y->h[0].r &&
+         x->h[1].w == y->h[1].w && x->h[1].r == y->h[1].r;
+}
+
+/* A single access (or a few of a short loop) inside a run, decided inline
+ * on the word's records without expanding the chunk: what it changes
+ * becomes the word's exception.  0 if not decided (the chunk expands, its
+ * exceptions included, and the cells decide).  One thread only. */
+static int run_single(const kkr_thread *t, uintptr_t a, uint32_t size,
+                      uint32_t acc, uint64_t cur, uint64_t site) {
+  uint32_t di = KKR_DIR_INDEX(a);
+  kkr_runs *rs = kkr_run_dir[di];
+  uintptr_t w = a & ~(uintptr_t)(KKR_GRAN - 1);
+  if (kkr_mt || __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED) || !rs ||
+      (acc & (ACC_ATOMIC | ACC_FREE)) || ((a + size - 1) & ~(uintptr_t)7) != w)
+    return 0;
+  const kkr_run *r = run_at(rs, w);
+  if (!r)
+    return 0;
+  uint32_t k = KKR_CELL_INDEX(w);
+  kkr_exc *e = kkr_exc_find(rs, k);
+  kkr_exc was = word_of_run(r, e, w), x = was;
+  if (!decide_exc(decide_ctx_of(t), &x, a, size, acc, cur, site))
+    return 0;
+  if (exc_same(&x, &was))
+    return 1;
+  if (!e && !(e = kkr_exc_add(di, k)))
+    return 0; /* (the chunk has all it may have: it expands) */
+  e->halves = x.halves;
+  e->h[0] = x.h[0];
+  e->h[1] = x.h[1];
+  return 1;
+}
+
+/* The access 'in' of all of run r, on the exceptions of rs in it: 1 if the
+ * inline decision decides each (then, when commit is set, the exceptions
+ * change as it says: a write loop leaves its words following the new rule,
+ * so their exceptions go), 0 if one is not. */
+static int run_exc_update(const kkr_thread *t, kkr_runs *rs, const kkr_run *r,
+                          const run_acc *in, int commit) {
+  kkr_excs *xs = rs->exc;
+  uint64_t sitemask = t->cur_is_item ? SITE_BITS : HOST_SITE_BITS;
+  uint64_t site = in->rec & sitemask;
+  uint64_t cur0 = in->rec & ~(sitemask | 0xFFF);
+  uint32_t acc = in->rec & KKR_R_W ? ACC_WRITE : 0;
+  decide_ctx d = decide_ctx_of(t);
+  /* The run as the access leaves it (a read: its reads change). */
+  kkr_run after = *r;
+  if (!acc)
+    kkr_runrec_set(&after.r, in->rec, in->base, in->step);
+  for (uint32_t i = 0; i < xs->cap; i++) {
+    kkr_exc *e = &xs->e[i];
+    if (!kkr_exc_live(e))
+      continue;
+    uintptr_t w = kkr_exc_word(e, r->lo);
+    if (w < r->lo || w >= r->hi)
+      continue;
+    uint64_t k = (w - r->lo) >> KKR_GRAN_SHIFT;
+    kkr_exc x = *e;
+    int ok;
+    if (in->step == 2) {
+      /* (Each half by its element's strand.) */
+      uint64_t s0 = (in->base + 2 * k) % KKR_RUN_STRANDS + 2;
+      uint64_t s1 = (in->base + 2 * k + 1) % KKR_RUN_STRANDS + 2;
+      ok = x.halves &&
+           decide_exc(d, &x, w, 4, acc, cur0 | s0 << KKR_REC_STRAND_SHIFT,
+                      site) &&
+           decide_exc(d, &x, w + 4, 4, acc, cur0 | s1 << KKR_REC_STRAND_SHIFT,
+                      site);
+    } else {
+      uint64_t cur = cur0;
+      if (in->step)
+        cur |= ((in->base + k) % KKR_RUN_STRANDS + 2) << KKR_REC_STRAND_SHIFT;
+      ok = decide_exc(d, &x, w, KKR_GRAN, acc, cur, site);
+    }
+    if (!ok)
+      return 0;
+    if (!commit)
+      continue;
+    kkr_exc rule = word_of_run(&after, NULL, w);
+    if (acc || (rule.halves == x.halves && exc_same(&rule, &x))) {
+      /* (The word follows the run's rule again.) */
+      kkr_exc_drop(rs, e);
+    } else {
+      e->h[0] = x.h[0];
+      e->h[1] = x.h[1];
+    }
+  }
+  return 1;
+}
+
 /* The inline decision of an aligned access in a chunk of halves (of a word:
  * half by half; a half decided twice is no change): 0 if not one, or
  * undecided. */
 static KKR_NOINLINE int decide_halves(const kkr_thread *t, uintptr_t a,
                                       uint32_t size, uint32_t acc,
                                       uint64_t cur, uint64_t site) {
+  if (kkr_runs_made && kkr_run_dir[KKR_DIR_INDEX(a)] &&
+      !kkr_dir[KKR_DIR_INDEX(a)] &&
+      run_single(t, a, size, acc, cur, site))
+    return 1;
   kkr_split *hc = halves_of(KKR_DIR_INDEX(a));
   return hc && decide_in_halves(decide_ctx_of(t), hc, a, size, acc, cur, site);
 }
@@ -1138,12 +1297,24 @@ KKR_INLINE uint64_t loop_strand_id(kkr_item *it, uint32_t mode, uint64_t i0,
   return kkr_strand_id(it, i0, i1, i2, nidx, 0);
 }
 
+/* Elements left in a loop at least for a chunk of runs to become cells or
+ * halves at once (halves_for). */
+#define EXC_LOOP_MIN 32
+
 /* The half-cells of chunk di (which has no cells) for a loop's elements of
  * size bytes: elements of 4 bytes may make them from the chunk's runs;
  * whole words only use them (a chunk of halves holding the neighbour of
  * an array of int: its doubles are decided half by half). */
-KKR_INLINE kkr_split *halves_for(uint32_t di, uint32_t size) {
-  return size < KKR_GRAN ? halves_of(di) : kkr_half_chunk(di);
+KKR_INLINE kkr_split *halves_for(uint32_t di, uint32_t size, uint64_t left) {
+  /* A chunk of runs that the loop does not decide as a run: with many
+   * elements left, its cells or half-cells now; with few, the elements go
+   * one by one, and the runs keep what they change as exceptions. */
+  if (left < EXC_LOOP_MIN && kkr_runs_made && kkr_run_dir[di])
+    return NULL;
+  kkr_split *hc = size < KKR_GRAN ? halves_of(di) : kkr_half_chunk(di);
+  if (!hc && kkr_runs_made && kkr_run_dir[di] && !kkr_dir[di])
+    kkr_shadow_chunk_slow((uintptr_t)di << KKR_CHUNK_SHIFT);
+  return hc;
 }
 
 /* What the tight loop could not decide: the access of the strand with
@@ -1243,7 +1414,9 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
         if ((a >> KKR_CHUNK_SHIFT) != chunk_of) {
           chunk_of = a >> KKR_CHUNK_SHIFT;
           chunk = kkr_dir[KKR_DIR_INDEX(a)];
-          hc = chunk ? NULL : halves_for(KKR_DIR_INDEX(a), wsize);
+          hc = chunk ? NULL : halves_for(KKR_DIR_INDEX(a), wsize, count - k);
+          if (!chunk && !hc)
+            chunk = kkr_dir[KKR_DIR_INDEX(a)]; /* (made from runs) */
         }
         if ((acc & ACC_WRITE) && chunk)
           kkr_shared_forget(a);
@@ -1440,7 +1613,9 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
     kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
     int one = 1; /* an element done the general way, to step past */
     /* (In a chunk of halves: the half-cells.) */
-    kkr_split *hc = !chunk ? halves_for(KKR_DIR_INDEX(a), size) : NULL;
+    kkr_split *hc = !chunk ? halves_for(KKR_DIR_INDEX(a), size, count - k) : NULL;
+    if (!chunk && !hc)
+      chunk = kkr_dir[KKR_DIR_INDEX(a)]; /* (made from runs) */
     if (segments && (chunk || hc)) {
       uint64_t n = count - k;
       uintptr_t end = KKR_CHUNK_END(a);

@@ -3,6 +3,7 @@
 
 #include "kkr_rt.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -166,6 +167,156 @@ static void half_on(uint32_t di) {
   kkr_halves_made = 1;
 }
 
+/* ---- Exceptions ------------------------------------------------------------ */
+
+#define EXC_MIN_CAP 64u
+/* Slots for KKR_EXC_MAX entries at a load of 3/4 at most. */
+#define EXC_MAX_CAP 32768u
+_Static_assert(4 * KKR_EXC_MAX <= 3 * EXC_MAX_CAP, "exception slots");
+
+KKR_INLINE uint32_t exc_slot(uint32_t k, uint32_t cap) {
+  return (uint32_t)((k + 1) * 2654435761u) >> (32 - __builtin_ctz(cap));
+}
+
+static size_t exc_bytes(uint32_t cap) {
+  return sizeof(kkr_excs) + (size_t)cap * sizeof(kkr_exc);
+}
+
+kkr_exc *kkr_exc_find(const kkr_runs *rs, uint32_t k) {
+  const kkr_excs *x = rs->exc;
+  if (!x || !x->n)
+    return NULL;
+  for (uint32_t i = exc_slot(k, x->cap);; i = (i + 1) & (x->cap - 1)) {
+    uint32_t key = x->e[i].key;
+    if (key == k + 1)
+      return (kkr_exc *)&x->e[i];
+    if (!key)
+      return NULL;
+  }
+}
+
+/* A table of cap slots holding the exceptions of x (which it frees). */
+static kkr_excs *exc_rehash(kkr_excs *x, uint32_t cap) {
+  kkr_excs *y = kkr_alloc(exc_bytes(cap)); /* (zeroed) */
+  y->cap = cap;
+  if (x) {
+    for (uint32_t j = 0; j < x->cap; j++) {
+      const kkr_exc *e = &x->e[j];
+      if (!kkr_exc_live(e))
+        continue;
+      uint32_t i = exc_slot(e->key - 1, cap);
+      while (y->e[i].key)
+        i = (i + 1) & (cap - 1);
+      y->e[i] = *e;
+      y->n++;
+    }
+    kkr_free(x, exc_bytes(x->cap));
+  }
+  return y;
+}
+
+kkr_exc *kkr_exc_add(uint32_t di, uint32_t k) {
+  kkr_spin_lock(&chunk_lock);
+  kkr_runs *rs = kkr_run_dir[di];
+  kkr_exc *e = NULL;
+  if (rs && (!rs->exc || rs->exc->n < KKR_EXC_MAX)) {
+    kkr_excs *x = rs->exc;
+    if (!x) {
+      rs->exc = x = exc_rehash(NULL, EXC_MIN_CAP);
+    } else if (4 * (x->n + x->dead + 1) > 3 * x->cap) {
+      /* Full: larger, or the same without its tombstones. */
+      uint32_t cap = x->cap;
+      if (2 * (x->n + 1) > cap)
+        cap = 4 * cap <= EXC_MAX_CAP ? 4 * cap : EXC_MAX_CAP;
+      rs->exc = x = exc_rehash(x, cap);
+    }
+    /* (k has no exception: the first tombstone on its way may take it.) */
+    uint32_t i = exc_slot(k, x->cap);
+    while (x->e[i].key && !(x->e[i].key & KKR_EXC_DEAD))
+      i = (i + 1) & (x->cap - 1);
+    e = &x->e[i];
+    if (e->key)
+      x->dead--;
+    memset(e, 0, sizeof *e);
+    e->key = k + 1;
+    x->n++;
+  }
+  kkr_spin_unlock(&chunk_lock);
+  return e;
+}
+
+void kkr_exc_drop(kkr_runs *rs, kkr_exc *e) {
+  kkr_excs *x = rs->exc;
+  e->key |= KKR_EXC_DEAD;
+  x->n--;
+  x->dead++;
+  if (!x->n) {
+    /* (The table stays: a loop that made exceptions makes them again.) */
+    memset(x->e, 0, (size_t)x->cap * sizeof(kkr_exc));
+    x->dead = 0;
+  }
+}
+
+/* Frees runs rs and their exceptions. */
+static void runs_free(kkr_runs *rs) {
+  if (rs->exc)
+    kkr_free(rs->exc, exc_bytes(rs->exc->cap));
+  kkr_free(rs, sizeof(kkr_runs));
+}
+
+/* rec restricted to half h of its word (0 if it has none of its bytes). */
+static uint64_t half_rec(uint64_t rec, uint32_t h) {
+  uint64_t hmask = (uint64_t)(h ? 0xF0 : 0x0F) << 4;
+  return rec & hmask ? (rec & ~(uint64_t)0xFF0) | (rec & hmask) : 0;
+}
+
+/* The exceptions of runs rs written over the half-cells s of their chunk
+ * (a chunk of halves from now on). */
+static void exc_to_halves(const kkr_runs *rs, kkr_split *s) {
+  const kkr_excs *x = rs->exc;
+  for (uint32_t i = 0; x && i < x->cap; i++) {
+    const kkr_exc *e = &x->e[i];
+    if (!kkr_exc_live(e))
+      continue;
+    kkr_split *h = &s[e->key - 1];
+    if (e->halves) {
+      h->half[0] = e->h[0];
+      h->half[1] = e->h[1];
+    } else {
+      for (uint32_t j = 0; j < 2; j++) {
+        h->half[j].w = half_rec(e->h[0].w, j);
+        h->half[j].r = half_rec(e->h[0].r, j);
+      }
+    }
+  }
+}
+
+/* The same over the cells c of chunk di (its words of half-cells split). */
+static void exc_to_cells(uint32_t di, const kkr_runs *rs, kkr_cell *c) {
+  const kkr_excs *x = rs->exc;
+  uint32_t nsplit = 0;
+  for (uint32_t i = 0; x && i < x->cap; i++) {
+    const kkr_exc *e = &x->e[i];
+    if (!kkr_exc_live(e))
+      continue;
+    uint32_t k = e->key - 1;
+    if (!e->halves) {
+      c[k] = e->h[0];
+      continue;
+    }
+    if (!kkr_split_dir[di])
+      __atomic_store_n(&kkr_split_dir[di], new_chunk(SPLIT_BYTES),
+                       __ATOMIC_RELEASE);
+    kkr_split_dir[di][k].half[0] = e->h[0];
+    kkr_split_dir[di][k].half[1] = e->h[1];
+    c[k].w = KKR_W_SPLIT;
+    c[k].r = 0;
+    nsplit++;
+  }
+  if (nsplit)
+    kkr_split_noted(di, nsplit);
+}
+
 /* A new empty run [lo, hi) in chunk di (its runs made if needed); NULL
  * when the chunk has all it may have (under chunk_lock). */
 static kkr_run *run_add_locked(uint32_t di, uintptr_t lo, uintptr_t hi) {
@@ -174,6 +325,7 @@ static kkr_run *run_add_locked(uint32_t di, uintptr_t lo, uintptr_t hi) {
     rs = kkr_alloc(sizeof(kkr_runs));
     rs->n = 0;
     rs->cells = NULL;
+    rs->exc = NULL;
     kkr_run_dir[di] = rs;
     kkr_runs_made = 1;
   }
@@ -342,8 +494,9 @@ kkr_cell *kkr_runs_expand_locked(uint32_t di) {
         rc[k].r = kkr_run_rec(&r->r, k);
       }
     }
+    exc_to_cells(di, rs, c);
     kkr_run_dir[di] = NULL;
-    kkr_free(rs, sizeof(kkr_runs));
+    runs_free(rs);
   }
   kkr_shared_forget_chunk(di);
   __atomic_store_n(&kkr_dir[di], c, __ATOMIC_RELEASE);
@@ -370,6 +523,13 @@ static kkr_cell *runs_clear(uint32_t di, uintptr_t lo, uintptr_t hi) {
         across = 1, rs->run[j++] = *r;
     }
     rs->n = j;
+    /* (The exceptions in the range go with their runs.) */
+    for (uint32_t i = 0; !across && rs->exc && i < rs->exc->cap; i++) {
+      kkr_exc *e = &rs->exc->e[i];
+      if (kkr_exc_live(e) && kkr_exc_word(e, lo) >= lo &&
+          kkr_exc_word(e, lo) < hi)
+        kkr_exc_drop(rs, e);
+    }
     if (across) {
       kkr_runs_expand_locked(di);
     } else if (j == 0) {
@@ -380,7 +540,7 @@ static kkr_cell *runs_clear(uint32_t di, uintptr_t lo, uintptr_t hi) {
         kkr_shared_forget_chunk(di);
         __atomic_store_n(&kkr_dir[di], rs->cells, __ATOMIC_RELEASE);
       }
-      kkr_free(rs, sizeof(kkr_runs));
+      runs_free(rs);
     }
   }
   kkr_cell *c = kkr_dir[di];
@@ -468,9 +628,10 @@ kkr_split *kkr_halves_from_runs(uint32_t di) {
     }
     for (uint32_t i = 0; i < rs->n; i++)
       run_halves(&rs->run[i], s);
+    exc_to_halves(rs, s);
     churn_count(di);
     kkr_run_dir[di] = NULL;
-    kkr_free(rs, sizeof(kkr_runs));
+    runs_free(rs);
     half_on(di);
   }
   kkr_spin_unlock(&chunk_lock);
@@ -482,6 +643,79 @@ kkr_split *kkr_split_chunk_slow(uintptr_t addr) {
 }
 
 uintptr_t kkr_shadow_mapped_bytes(void) { return mapped_bytes; }
+
+/* Resident bytes of [p, p + n) (mincore; 0 for a null p). */
+static uintptr_t resident(const void *p, uintptr_t n) {
+  static unsigned char vec[(CHUNK_BYTES > SPLIT_BYTES ? CHUNK_BYTES
+                                                      : SPLIT_BYTES) /
+                           4096];
+  if (!p || mincore((void *)p, n, vec) != 0)
+    return 0;
+  uintptr_t r = 0;
+  for (uintptr_t i = 0; i < n / 4096; i++)
+    r += vec[i] & 1;
+  return r * 4096;
+}
+
+void kkr_shadow_summary(int fd) {
+  if (!kkr_dir)
+    return;
+  /* The chunks in use: their directory entries lie in the directory's
+   * resident pages (the rest of it was never touched). */
+  uintptr_t dir_bytes = sizeof(kkr_cell *) << KKR_DIR_BITS;
+  uintptr_t pages = dir_bytes / 4096, per_page = 4096 / sizeof(kkr_cell *);
+  uint64_t n_cells = 0, n_split = 0, n_halves = 0, n_runs = 0;
+  uintptr_t b_cells = 0, b_split = 0, b_halves = 0;
+  static unsigned char vec[4096];
+  void **dirs[] = {(void **)kkr_dir, (void **)kkr_split_dir,
+                   (void **)kkr_run_dir};
+  for (uintptr_t p0 = 0; p0 < pages; p0 += sizeof vec) {
+    unsigned char any[3][sizeof vec];
+    uintptr_t np = pages - p0 < sizeof vec ? pages - p0 : sizeof vec;
+    for (int d = 0; d < 3; d++)
+      if (mincore(dirs[d] + p0 * per_page, np * 4096, any[d]) != 0)
+        memset(any[d], 0, np);
+    for (uintptr_t p = 0; p < np; p++) {
+      if (!((any[0][p] | any[1][p] | any[2][p]) & 1))
+        continue;
+      for (uintptr_t i = 0; i < per_page; i++) {
+        uintptr_t di = (p0 + p) * per_page + i;
+        kkr_cell *c = (any[0][p] & 1) ? kkr_dir[di] : NULL;
+        kkr_split *s = (any[1][p] & 1) ? kkr_split_dir[di] : NULL;
+        int halves = s && kkr_half_chunk((uint32_t)di);
+        if (c) {
+          n_cells++;
+          b_cells += resident(c, CHUNK_BYTES);
+        }
+        if (s && halves) {
+          n_halves++;
+          b_halves += resident(s, SPLIT_BYTES);
+        } else if (s) {
+          n_split++;
+          b_split += resident(s, SPLIT_BYTES);
+        }
+        if ((any[2][p] & 1) && kkr_run_dir[di]) {
+          n_runs++;
+          if (kkr_run_dir[di]->cells)
+            b_cells += resident(kkr_run_dir[di]->cells, CHUNK_BYTES);
+        }
+      }
+    }
+  }
+  (void)vec;
+  char line[320];
+  int n = snprintf(line, sizeof line,
+             "kkrace: shadow of %llu MiB chunks: %llu of cells (%llu MiB "
+             "resident), %llu of them with split cells (%llu MiB), %llu of "
+             "halves (%llu MiB), %llu of runs; %llu MiB mapped in all\n",
+             (unsigned long long)(n_cells + n_halves + n_runs),
+             (unsigned long long)n_cells, (unsigned long long)(b_cells >> 20),
+             (unsigned long long)n_split, (unsigned long long)(b_split >> 20),
+             (unsigned long long)n_halves,
+             (unsigned long long)(b_halves >> 20), (unsigned long long)n_runs,
+             (unsigned long long)(mapped_bytes >> 20));
+  kkr_write_all(fd, line, (size_t)n);
+}
 
 static void drop_readset(kkr_cell *c) {
   if (c->r & KKR_R_X)

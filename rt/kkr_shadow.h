@@ -176,12 +176,55 @@ typedef struct {
   kkr_runrec w, r;
 } kkr_run;
 
+/* Exceptions: words inside a chunk's runs whose records no longer follow
+ * their run's rule because single accesses changed them (a conditional
+ * write in a loop, a boundary element), kept in a small hash table of the
+ * chunk instead of expanding it.  A word's exception holds its cell, or
+ * its two half-cells in a run of 4-byte elements, and only records that
+ * the inline decision makes (no read sets, no split): anything else
+ * expands the chunk, exceptions included. */
+typedef struct {
+  uint32_t key;    /* the word's cell index in the chunk + 1 (0: empty) */
+  uint32_t halves; /* h[0] and h[1] are its half-cells; else h[0] its cell */
+  kkr_cell h[2];
+} kkr_exc;
+
+typedef struct {
+  uint32_t n, dead, cap; /* entries, tombstones, slots (a power of two) */
+  kkr_exc e[];
+} kkr_excs;
+
+/* Exceptions per chunk at most (then it expands): a sixth of its words,
+ * at about 53 bytes each, cost half of its cells. */
+#define KKR_EXC_MAX (KKR_CELLS_PER_CHUNK / 6)
+
 #define KKR_RUNS_MAX 6
 typedef struct {
   uint32_t n;
   kkr_cell *cells; /* parked: the words outside the runs (NULL: none) */
+  kkr_excs *exc;   /* exceptions (NULL: none) */
   kkr_run run[KKR_RUNS_MAX];
 } kkr_runs;
+
+/* The exception of cell index k in runs rs, or NULL. */
+kkr_exc *kkr_exc_find(const kkr_runs *rs, uint32_t k);
+/* A new exception for cell index k (none yet) of chunk di's runs, its
+ * records zero; NULL when the chunk has all it may have. */
+kkr_exc *kkr_exc_add(uint32_t di, uint32_t k);
+/* Exception e of rs goes (its slot becomes a tombstone). */
+void kkr_exc_drop(kkr_runs *rs, kkr_exc *e);
+#define KKR_EXC_DEAD 0x80000000u
+
+/* Whether slot e holds an exception (not empty, not a tombstone). */
+KKR_INLINE int kkr_exc_live(const kkr_exc *e) {
+  return e->key && !(e->key & KKR_EXC_DEAD);
+}
+
+/* The word of exception e, in the chunk holding addr. */
+KKR_INLINE uintptr_t kkr_exc_word(const kkr_exc *e, uintptr_t addr) {
+  return (addr & ~(((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1)) +
+         ((uintptr_t)(e->key - 1) << KKR_GRAN_SHIFT);
+}
 
 KKR_HIDDEN extern kkr_runs **kkr_run_dir;
 /* Runs were made at least once (else no code needs to look for them). */
@@ -325,6 +368,9 @@ void kkr_shadow_clear(uintptr_t addr, uintptr_t size);
 void kkr_shadow_clear_all(void);
 /* Bytes of shadow mapped so far (virtual). */
 uintptr_t kkr_shadow_mapped_bytes(void);
+/* Writes one line to fd: the chunks in each form, and the resident bytes
+ * of their cells and half-cells (verbosity=1). */
+void kkr_shadow_summary(int fd);
 
 /* Read sets (rare: reads by nodes that nothing orders). */
 kkr_readset *kkr_readset_new(uint32_t cap);

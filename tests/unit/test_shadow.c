@@ -74,3 +74,51 @@ Test(shadow, record_fields) {
   cr_assert_eq(KKR_REC_MASK(r), 0xF0);
   cr_assert_eq(KKR_REC_HOST_SITE(r), 777u << 6 | 9);
 }
+
+Test(shadow, run_exceptions) {
+  /* One MiB kept as a run (every word the same write record), with words
+   * whose records differ kept as its exceptions. */
+  char *p = aligned_alloc(1 << 20, 1 << 20);
+  uintptr_t a = (uintptr_t)p;
+  uint32_t di = KKR_DIR_INDEX(a);
+  kkr_run *r = kkr_runs_take(di, a, a + (1 << 20));
+  cr_assert_not_null(r);
+  kkr_runrec_set(&r->w, 0x1FF1, 0, 0);
+  kkr_runs *rs = kkr_run_dir[di];
+  cr_assert_not_null(rs);
+  for (uint32_t k = 0; k < 20000; k++) {
+    cr_assert_null(kkr_exc_find(rs, 5 * k));
+    kkr_exc *e = kkr_exc_add(di, 5 * k);
+    cr_assert_not_null(e);
+    e->h[0].w = 0x20000 + (uint64_t)k * 16;
+  }
+  cr_assert_null(kkr_exc_find(rs, 1));
+  for (uint32_t k = 0; k < 20000; k++) {
+    kkr_exc *e = kkr_exc_find(rs, 5 * k);
+    cr_assert_not_null(e, "word %u", 5 * k);
+    cr_assert_eq(e->h[0].w, 0x20000 + (uint64_t)k * 16);
+    if (k % 2)
+      kkr_exc_drop(rs, e);
+  }
+  /* Dropped ones are gone, the others are still found past their
+   * tombstones, and new ones take the free slots. */
+  for (uint32_t k = 0; k < 20000; k++)
+    cr_assert_eq(kkr_exc_find(rs, 5 * k) != NULL, k % 2 == 0, "word %u",
+                 5 * k);
+  uint32_t n = 10000, k = 0;
+  while (k < 26000 && kkr_exc_add(di, 5 * k + 1))
+    n++, k++;
+  cr_assert_eq(n, KKR_EXC_MAX, "a MiB keeps %u exceptions at most", n);
+  kkr_exc_find(rs, 10001)->h[0].r = 0x7770;
+  /* Cells again: the rule, and the exceptions over it. */
+  kkr_cell *c = kkr_shadow_cell(a);
+  cr_assert_null(kkr_run_dir[di]);
+  cr_assert_eq(c[0].w, 0x20000);
+  cr_assert_eq(c[5].w, 0x1FF1);
+  cr_assert_eq(c[10].w, 0x20000 + 2 * 16);
+  cr_assert_eq(c[10001].r, 0x7770);
+  cr_assert_eq(c[10001].w, 0);
+  cr_assert_eq(c[12].w, 0x1FF1);
+  kkr_shadow_clear(a, 1 << 20);
+  free(p);
+}
