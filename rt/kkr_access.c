@@ -507,6 +507,17 @@ static KKR_NOINLINE void access_word_slow(kkr_thread *t, kkr_cell *c,
 static int decide_halves(const kkr_thread *t, uintptr_t a, uint32_t size,
                          uint32_t acc, uint64_t cur, uint64_t site);
 
+/* The half-cells of a chunk that nothing touched yet, made for a kernel
+ * strand's access of a 4-byte element (kkr_halves_fresh), or NULL. */
+KKR_INLINE kkr_split *halves_fresh(const kkr_thread *t, uint32_t di) {
+  if (kkr_dir[di] || kkr_mt || !t->cur_is_item ||
+      KKR_CUR_STRAND(t) == KKR_STRAND_BACKEND ||
+      __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED) ||
+      (kkr_runs_made && kkr_run_dir[di]))
+    return NULL;
+  return kkr_halves_fresh(di);
+}
+
 /* The half-cells of chunk di, made from its runs of 4-byte elements if
  * they can be (one thread in the process). */
 KKR_INLINE kkr_split *halves_of(uint32_t di) {
@@ -1111,6 +1122,8 @@ static KKR_NOINLINE int decide_halves(const kkr_thread *t, uintptr_t a,
       run_single(t, a, size, acc, cur, site))
     return 1;
   kkr_split *hc = halves_of(KKR_DIR_INDEX(a));
+  if (!hc && size == 4)
+    hc = halves_fresh(t, KKR_DIR_INDEX(a));
   return hc && decide_in_halves(decide_ctx_of(t), hc, a, size, acc, cur, site);
 }
 
@@ -1314,6 +1327,8 @@ KKR_INLINE kkr_split *halves_for(uint32_t di, uint32_t size, uint64_t left) {
   kkr_split *hc = size < KKR_GRAN ? halves_of(di) : kkr_half_chunk(di);
   if (!hc && kkr_runs_made && kkr_run_dir[di] && !kkr_dir[di])
     kkr_shadow_chunk_slow((uintptr_t)di << KKR_CHUNK_SHIFT);
+  else if (!hc && size == 4)
+    hc = halves_fresh(kkr_tls, di);
   return hc;
 }
 

@@ -610,6 +610,23 @@ void kkr_halves_convert(void (*split)(kkr_cell *c, kkr_split *s)) {
     halves_try_convert(todo[i], split);
 }
 
+kkr_split *kkr_halves_fresh(uint32_t di) {
+  kkr_spin_lock(&chunk_lock);
+  kkr_split *s = NULL;
+  if (!kkr_dir[di] && !kkr_run_dir[di] && !kkr_half_chunk(di) &&
+      !(churn && churn[di] >= CHURN_MAX)) {
+    s = kkr_split_dir[di];
+    if (!s) {
+      s = new_chunk(SPLIT_BYTES);
+      __atomic_store_n(&kkr_split_dir[di], s, __ATOMIC_RELEASE);
+    }
+    /* (A split region left from an earlier life was zeroed with it.) */
+    half_on(di);
+  }
+  kkr_spin_unlock(&chunk_lock);
+  return s;
+}
+
 kkr_split *kkr_halves_from_runs(uint32_t di) {
   kkr_spin_lock(&chunk_lock);
   kkr_runs *rs = kkr_run_dir[di];

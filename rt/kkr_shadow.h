@@ -120,6 +120,14 @@ KKR_INLINE kkr_split *kkr_half_chunk(uint32_t di) {
  * code). */
 kkr_split *kkr_halves_from_runs(uint32_t di);
 
+/* Chunk di, which nothing touched yet (or since it was cleared), becomes
+ * a chunk of halves: the first access to it is a kernel strand's of a
+ * 4-byte element, and the elements of an array of int or float are mostly
+ * their strands' own, so that its cells would split.  NULL if it is
+ * touched (or was turned back into cells too often).  Only with one thread
+ * running instrumented code. */
+kkr_split *kkr_halves_fresh(uint32_t di);
+
 /* n more words of chunk di were split.  Chunks with many splits wait for
  * kkr_halves_convert (kkr_halves_pending set). */
 void kkr_split_noted(uint32_t di, uint32_t n);
