@@ -674,63 +674,66 @@ static uintptr_t resident(const void *p, uintptr_t n) {
   return r * 4096;
 }
 
+/* Directory pages looked at per mincore call (kkr_shadow_summary). */
+#define SUMMARY_PAGES 4096u
+
 void kkr_shadow_summary(int fd) {
   if (!kkr_dir)
     return;
-  /* The chunks in use: their directory entries lie in the directory's
-   * resident pages (the rest of it was never touched). */
-  uintptr_t dir_bytes = sizeof(kkr_cell *) << KKR_DIR_BITS;
-  uintptr_t pages = dir_bytes / 4096, per_page = 4096 / sizeof(kkr_cell *);
-  uint64_t n_cells = 0, n_split = 0, n_halves = 0, n_runs = 0;
+  /* The chunks in use: their directory entries lie in the directories'
+   * resident pages (the rest were never touched). */
+  const uintptr_t pages = (sizeof(void *) << KKR_DIR_BITS) / 4096;
+  const uintptr_t per_page = 4096 / sizeof(void *);
+  uint64_t n_cells = 0, n_split = 0, n_halves = 0, n_runs = 0, n_exc = 0;
   uintptr_t b_cells = 0, b_split = 0, b_halves = 0;
-  static unsigned char vec[4096];
-  void **dirs[] = {(void **)kkr_dir, (void **)kkr_split_dir,
-                   (void **)kkr_run_dir};
-  for (uintptr_t p0 = 0; p0 < pages; p0 += sizeof vec) {
-    unsigned char any[3][sizeof vec];
-    uintptr_t np = pages - p0 < sizeof vec ? pages - p0 : sizeof vec;
+  void **dirs[3] = {(void **)kkr_dir, (void **)kkr_split_dir,
+                    (void **)kkr_run_dir};
+  static unsigned char in[3][SUMMARY_PAGES];
+  for (uintptr_t p0 = 0; p0 < pages; p0 += SUMMARY_PAGES) {
+    uintptr_t np = pages - p0 < SUMMARY_PAGES ? pages - p0 : SUMMARY_PAGES;
     for (int d = 0; d < 3; d++)
-      if (mincore(dirs[d] + p0 * per_page, np * 4096, any[d]) != 0)
-        memset(any[d], 0, np);
+      if (mincore(dirs[d] + p0 * per_page, np * 4096, in[d]) != 0)
+        memset(in[d], 0, np);
     for (uintptr_t p = 0; p < np; p++) {
-      if (!((any[0][p] | any[1][p] | any[2][p]) & 1))
+      if (!((in[0][p] | in[1][p] | in[2][p]) & 1))
         continue;
       for (uintptr_t i = 0; i < per_page; i++) {
-        uintptr_t di = (p0 + p) * per_page + i;
-        kkr_cell *c = (any[0][p] & 1) ? kkr_dir[di] : NULL;
-        kkr_split *s = (any[1][p] & 1) ? kkr_split_dir[di] : NULL;
-        int halves = s && kkr_half_chunk((uint32_t)di);
+        uint32_t di = (uint32_t)((p0 + p) * per_page + i);
+        kkr_cell *c = (in[0][p] & 1) ? kkr_dir[di] : NULL;
+        kkr_split *s = (in[1][p] & 1) ? kkr_split_dir[di] : NULL;
+        kkr_runs *rs = (in[2][p] & 1) ? kkr_run_dir[di] : NULL;
         if (c) {
           n_cells++;
           b_cells += resident(c, CHUNK_BYTES);
         }
-        if (s && halves) {
+        if (s && kkr_half_chunk(di)) {
           n_halves++;
           b_halves += resident(s, SPLIT_BYTES);
-        } else if (s) {
+        } else if (s && c) {
           n_split++;
           b_split += resident(s, SPLIT_BYTES);
         }
-        if ((any[2][p] & 1) && kkr_run_dir[di]) {
+        if (rs) {
           n_runs++;
-          if (kkr_run_dir[di]->cells)
-            b_cells += resident(kkr_run_dir[di]->cells, CHUNK_BYTES);
+          n_exc += rs->exc ? rs->exc->n : 0;
+          if (rs->cells)
+            b_cells += resident(rs->cells, CHUNK_BYTES);
         }
       }
     }
   }
-  (void)vec;
-  char line[320];
-  int n = snprintf(line, sizeof line,
-             "kkrace: shadow of %llu MiB chunks: %llu of cells (%llu MiB "
-             "resident), %llu of them with split cells (%llu MiB), %llu of "
-             "halves (%llu MiB), %llu of runs; %llu MiB mapped in all\n",
-             (unsigned long long)(n_cells + n_halves + n_runs),
-             (unsigned long long)n_cells, (unsigned long long)(b_cells >> 20),
-             (unsigned long long)n_split, (unsigned long long)(b_split >> 20),
-             (unsigned long long)n_halves,
-             (unsigned long long)(b_halves >> 20), (unsigned long long)n_runs,
-             (unsigned long long)(mapped_bytes >> 20));
+  char line[384];
+  int n = snprintf(
+      line, sizeof line,
+      "kkrace: shadow of %llu MiB of memory: %llu MiB as cells (%llu MiB "
+      "resident), %llu of them with split cells (%llu MiB), %llu as halves "
+      "(%llu MiB), %llu as runs (%llu exceptions); %llu MiB mapped in all\n",
+      (unsigned long long)(n_cells + n_halves + n_runs),
+      (unsigned long long)n_cells, (unsigned long long)(b_cells >> 20),
+      (unsigned long long)n_split, (unsigned long long)(b_split >> 20),
+      (unsigned long long)n_halves, (unsigned long long)(b_halves >> 20),
+      (unsigned long long)n_runs, (unsigned long long)n_exc,
+      (unsigned long long)(mapped_bytes >> 20));
   kkr_write_all(fd, line, (size_t)n);
 }
 

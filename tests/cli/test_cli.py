@@ -179,6 +179,9 @@ def main():
           and "exitcode=66" in r.stderr, r.stderr[:2000])
     r = run([exe], env={"KKRACE_OPTIONS": "verbosity=1:exitcode=5 halt_on_error=0"})
     check("options separated by ':' and spaces", r.returncode == 5, r.stderr)
+    check("verbosity=1 prints the shadow's forms at exit",
+          re.search(r"kkrace: shadow of \d+ MiB of memory: \d+ MiB as cells", r.stderr),
+          r.stderr[-2000:])
 
     # -- log_path ------------------------------------------------------------
     log = os.path.join(w, "log")
