@@ -667,12 +667,12 @@ static int runs_free_ok(const kkr_thread *t, uint32_t di, uintptr_t lo,
   /* (And the exceptions in the range, record by record.) */
   for (uint32_t i = 0; ok && rs->exc && i < rs->exc->cap; i++) {
     const kkr_exc *e = &rs->exc->e[i];
-    if (!kkr_exc_live(e) || kkr_exc_word(e, lo) + KKR_GRAN <= lo ||
-        kkr_exc_word(e, lo) >= hi)
+    uintptr_t w = kkr_exc_word(e, lo);
+    if (!kkr_exc_live(e) || w + KKR_GRAN <= lo || w >= hi)
       continue;
     for (uint32_t h = 0; ok && h < 2; h++) {
-      kkr_runrec x = {e->h[h].w, 0, 0, 0, 1, {0}}, y = x;
-      y.rec = e->h[h].r;
+      kkr_runrec x = {.rec = e->h[h].w, .per = 1};
+      kkr_runrec y = {.rec = e->h[h].r, .per = 1};
       ok = run_ordered(t, &x, &in) && run_ordered(t, &y, &in);
     }
   }

@@ -526,8 +526,8 @@ static kkr_cell *runs_clear(uint32_t di, uintptr_t lo, uintptr_t hi) {
     /* (The exceptions in the range go with their runs.) */
     for (uint32_t i = 0; !across && rs->exc && i < rs->exc->cap; i++) {
       kkr_exc *e = &rs->exc->e[i];
-      if (kkr_exc_live(e) && kkr_exc_word(e, lo) >= lo &&
-          kkr_exc_word(e, lo) < hi)
+      uintptr_t w = kkr_exc_word(e, lo);
+      if (kkr_exc_live(e) && w >= lo && w < hi)
         kkr_exc_drop(rs, e);
     }
     if (across) {
