@@ -40,19 +40,19 @@ EXTRA = {
 }
 
 
-def run_timed(cmd, env):
+def run_timed(spawn, cmd, env):
     """Wall seconds, exit status, stdout, stderr and peak RSS (MiB) of one
-    run of cmd."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        t0 = time.perf_counter()
-        p = subprocess.Popen(cmd, stdout=out, stderr=err, env=env)
-        _, status, ru = os.wait4(p.pid, 0)
-        wall = time.perf_counter() - t0
-        p.returncode = os.waitstatus_to_exitcode(status)
+    run of cmd, measured by the small launcher spawn (bench/spawn.c): a
+    child forked from this script would count the script's own memory in
+    its peak."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile("r") as res:
+        p = subprocess.run([spawn, res.name] + cmd, stdout=out, stderr=err, env=env)
+        wall, kib = res.read().split()
         out.seek(0)
         err.seek(0)
-        return (wall, p.returncode, out.read().decode(errors="replace"),
-                err.read().decode(errors="replace"), ru.ru_maxrss / 1024.0)
+        return (float(wall), p.returncode, out.read().decode(errors="replace"),
+                err.read().decode(errors="replace"), int(kib) / 1024.0)
 
 
 def main():
@@ -81,6 +81,13 @@ def main():
         "tsan": [a.clangxx, "-fsanitize=thread", "-g"] + common,
         "kkrace": [driver, "-fsanitize=kkrace"] + common,
     }
+    spawn = os.path.join(out_dir, "spawn")
+    r = subprocess.run([shutil.which("clang-19") or "cc", "-O2",
+                        os.path.join(HERE, "spawn.c"), "-o", spawn],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        print("build of spawn.c failed:\n%s" % r.stderr[-3000:])
+        return 1
     env = dict(os.environ)
     env["TSAN_OPTIONS"] = "report_bugs=1:exitcode=67"
     env.pop("KKRACE_OPTIONS", None)
@@ -106,7 +113,7 @@ def main():
                 return 1
             best, peak = None, 0
             for _ in range(a.reps):
-                wall, rc, out, err, mib = run_timed([exe] + args, env)
+                wall, rc, out, err, mib = run_timed(spawn, [exe] + args, env)
                 peak = max(peak, mib)
                 if rc != 0:
                     print("%s (%s) exited with %d:\n%s" % (name, v, rc, err[-3000:]))
