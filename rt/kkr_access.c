@@ -749,9 +749,9 @@ static void access_span(kkr_thread *t, uintptr_t lo, uintptr_t hi,
   }
 }
 
-static void access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
-                         uint32_t acc, uintptr_t pc, uintptr_t fp,
-                         site_slot *slot) {
+static void access_range_of(kkr_thread *t, uintptr_t addr, uintptr_t size,
+                            uint32_t acc, uintptr_t pc, uintptr_t fp,
+                            site_slot *slot) {
   uintptr_t end = addr + size;
   if (size == 0 || end < addr)
     return;
@@ -826,6 +826,15 @@ static void access_words(kkr_thread *t, uintptr_t addr, uintptr_t end,
       access_word(t, w, mask, acc, pc, fp, slot);
     }
   }
+}
+
+static void access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
+                         uint32_t acc, uintptr_t pc, uintptr_t fp,
+                         site_slot *slot) {
+  uint8_t bulk = kkr_shadow_bulk;
+  kkr_shadow_bulk = bulk || size >= KKR_BULK_BYTES;
+  access_range_of(t, addr, size, acc, pc, fp, slot);
+  kkr_shadow_bulk = bulk;
 }
 
 void kkr_access_range(kkr_thread *t, uintptr_t addr, uintptr_t size,
@@ -2003,6 +2012,8 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
     count = 2;
   uint32_t mode = loop_mode_begin(t, nidx, count);
   uint64_t saved_rec = t->abi.cur_rec;
+  uint64_t span = (int64_t)stride < 0 ? -stride : stride;
+  kkr_shadow_bulk = span && count >= (KKR_BULK_BYTES + span - 1) / span;
   /* Common short loops straight to their stepped copy: a RangePolicy
    * kernel's (strands i0, i0 + 1, ... of packed ids, too short for runs) and
    * a team's nested one whose thread ids do not wrap (loop_inc_strands). */
@@ -2055,6 +2066,7 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
     loop_dispatch(t, a, stride, count, size, acc, mode, nidx, vary, idx, step,
                   pc, slot);
   }
+  kkr_shadow_bulk = 0;
   loop_mode_end(t, mode, saved_rec);
 }
 

@@ -160,6 +160,22 @@ int kkr_views_find(uintptr_t addr, kkr_view_alloc *out) {
   return found;
 }
 
+uintptr_t kkr_views_bytes_in(uintptr_t lo, uintptr_t hi) {
+  uintptr_t n = 0;
+  kkr_spin_lock(&views_lock);
+  /* (Allocations do not overlap: from the last one starting at or before
+   * lo.) */
+  uint32_t i = views_lower_bound(lo + 1);
+  for (i = i ? i - 1 : 0; i < nviews && views[i].lo < hi; i++) {
+    uintptr_t a = views[i].lo > lo ? views[i].lo : lo;
+    uintptr_t b = views[i].hi < hi ? views[i].hi : hi;
+    if (a < b)
+      n += b - a;
+  }
+  kkr_spin_unlock(&views_lock);
+  return n;
+}
+
 /* The end of the memory at addr that may belong to one object of unknown
  * size: the end of the View holding addr, else the start of the next View's
  * allocation (another object), and never past addr + cap. */

@@ -401,6 +401,8 @@ int kkr_views_take(uintptr_t lo, kkr_view_alloc *out);
 /* The View allocation whose data holds addr (copied into *out); 0 if none. */
 int kkr_views_find(uintptr_t addr, kkr_view_alloc *out);
 uintptr_t kkr_views_object_end(uintptr_t addr, uintptr_t cap);
+/* Bytes of [lo, hi) that View allocations (and CUDA allocations) hold. */
+uintptr_t kkr_views_bytes_in(uintptr_t lo, uintptr_t hi);
 /* The memory [addr, addr + size) is freed by the current node: a write of
  * all of it (work still using it races), then its shadow is cleared. */
 void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,

@@ -293,6 +293,11 @@ kkr_cell *kkr_runs_expand_locked(uint32_t di);
 void kkr_chunk_lock(void);
 void kkr_chunk_unlock(void);
 
+/* Set while the thread makes a large access (a loop or a range of at least
+ * KKR_BULK_BYTES): the chunks it maps take huge pages (kkr_shadow.c). */
+extern __thread uint8_t kkr_shadow_bulk __attribute__((tls_model("initial-exec")));
+#define KKR_BULK_BYTES ((uintptr_t)64 << 10)
+
 kkr_cell *kkr_shadow_chunk_slow(uintptr_t addr);
 kkr_split *kkr_split_chunk_slow(uintptr_t addr);
 
