@@ -63,6 +63,11 @@ KKR_INLINE void kkr_spin_lock(kkr_spin *l) {
   }
 }
 
+/* 1 if the lock was free (and is now held). */
+KKR_INLINE int kkr_spin_trylock(kkr_spin *l) {
+  return !__atomic_exchange_n(&l->locked, 1, __ATOMIC_ACQUIRE);
+}
+
 KKR_INLINE void kkr_spin_unlock(kkr_spin *l) {
   __atomic_store_n(&l->locked, 0, __ATOMIC_RELEASE);
 }

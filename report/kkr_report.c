@@ -117,6 +117,8 @@ static void node_from(uint32_t node, uint32_t strand, kkr_node_info *n) {
     return;
   }
   const kkr_item *it = (const kkr_item *)info;
+  if (!it)
+    return; /* (retired: kkr_nodes_retired) */
   kkr_timeline *tl = kkr_timeline_get(n->tl);
   n->has_item = 1;
   n->item = *it;
@@ -182,7 +184,8 @@ static uintptr_t record_pc_of(uint64_t rec) {
   if (info & 1)
     return kkr_site_pc(((const kkr_thread_info *)(info & ~(uintptr_t)1))->sites,
                        KKR_REC_HOST_SITE(rec));
-  return kkr_site_pc(((const kkr_item *)info)->sites, KKR_REC_SITE(rec));
+  return info ? kkr_site_pc(((const kkr_item *)info)->sites, KKR_REC_SITE(rec))
+              : 0;
 }
 
 /* Strand ids wrap around: for a previous iteration of the running kernel,
@@ -1020,7 +1023,9 @@ void kkr_report_finish(void) {
                      (unsigned long long)nprinted, nprinted == 1 ? "" : "s");
     kkr_write_all(text_fd, line, (size_t)n);
   }
-  if (kkr_flags.verbosity >= 1)
+  if (kkr_flags.verbosity >= 1) {
     kkr_shadow_summary(text_fd);
+    kkr_graph_summary(text_fd);
+  }
   kkr_symbolizer_close();
 }

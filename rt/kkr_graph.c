@@ -13,7 +13,9 @@
  *
  * Q.fence() teaches the fencing thread Q's accumulated clock: the join of all
  * items submitted to Q, each including itself. */
+#include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "kkr_dot.h"
 #include "kkr_hash.h"
@@ -123,7 +125,9 @@ static kkr_item *timeline_push(kkr_timeline *tl) {
 
 /* The last item of q submitted at or before its submitter's epoch e. */
 static uint32_t last_submitted_by(kkr_timeline *q, uint32_t e) {
-  uint32_t lo = 0, hi = q->clk; /* answer in [lo, hi] */
+  /* (Retired items were all submitted before: their blocks are gone.) */
+  uint32_t lo = q->retired_blocks ? q->retired_blocks * ITEM_BLOCK - 1 : 0;
+  uint32_t hi = q->clk; /* answer in [lo, hi] */
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo + 1) / 2;
     if (kkr_item_get(q->id, mid)->submit_epoch <= e)
@@ -217,6 +221,79 @@ static kkr_timeline *queue_of(kkr_instance *inst, kkr_thread *t) {
   return q;
 }
 
+/* ---- Retirement ---------------------------------------------------------- */
+
+static int retire_due; /* (set by kkr_node_new every RETIRE_NODES nodes) */
+static uint32_t next_node = 1; /* (the next node id) */
+static kkr_spin retire_lock;
+#define RETIRE_THREADS_MAX 1024u
+#define NODES_PER_PAGE (4096u / sizeof(uint64_t))
+
+/* Nodes below the horizon of every live host thread are ordered before
+ * everything to come: the threads' later segments, the work they submit
+ * (whose clocks hold theirs), the threads they create.  Accesses are
+ * checked when they are made, by those, so that none can race with such a
+ * node again: its entry of the node table and its work item are not needed
+ * any more (kkr_nodes_retired).  Not while the graph is drawn (the picture
+ * needs every node) or the GPU trace is recorded. */
+static void retire(void) {
+  __atomic_store_n(&retire_due, 0, __ATOMIC_RELAXED);
+  if (kkr_dot_on || kkr_gpu_trace_host_on || !kkr_spin_trylock(&retire_lock))
+    return;
+  kkr_thread_info *live[RETIRE_THREADS_MAX];
+  uint32_t n = kkr_threads_snapshot(live, RETIRE_THREADS_MAX);
+  uint32_t h = UINT32_MAX;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t hi = __atomic_load_n(&live[i]->host_h, __ATOMIC_RELAXED);
+    if (hi < h)
+      h = hi;
+  }
+  h -= h % NODES_PER_PAGE; /* (whole pages of the table) */
+  uint32_t old = kkr_nodes_retired;
+  if (n == 0 || n == RETIRE_THREADS_MAX || h <= old) {
+    kkr_spin_unlock(&retire_lock);
+    return;
+  }
+  __atomic_store_n(&kkr_nodes_retired, h, __ATOMIC_RELEASE);
+  /* The items whose blocks hold only retired nodes. */
+  kkr_spin_lock(&graph_lock);
+  uint32_t ntl = ntimelines;
+  kkr_spin_unlock(&graph_lock);
+  for (uint32_t id = 1; id <= ntl; id++) {
+    kkr_timeline *q = timelines[id];
+    if (!q || q->kind != KKR_TL_QUEUE || !q->blocks)
+      continue;
+    kkr_spin_lock(&q->inst->lock);
+    for (uint32_t b = q->retired_blocks;; b++) {
+      uint32_t last = (b + 1) * ITEM_BLOCK - 1;
+      if (q->clk < last || !q->blocks[b] ||
+          q->blocks[b][last % ITEM_BLOCK].node >= h)
+        break;
+      kkr_item *blk = q->blocks[b];
+      q->blocks[b] = NULL;
+      q->retired_blocks = b + 1;
+      kkr_free(blk, ITEM_BLOCK * sizeof(kkr_item));
+    }
+    kkr_spin_unlock(&q->inst->lock);
+  }
+  /* Their entries of the node table read 0 from now on. */
+  madvise(&kkr_nodes[old], (h - old) * sizeof(uint64_t), MADV_DONTNEED);
+  kkr_spin_unlock(&retire_lock);
+}
+
+void kkr_graph_summary(int fd) {
+  uint32_t made = __atomic_load_n(&next_node, __ATOMIC_RELAXED) - 1;
+  uint32_t retired = __atomic_load_n(&kkr_nodes_retired, __ATOMIC_RELAXED);
+  if (retired) {
+    char line[160];
+    int n = snprintf(line, sizeof line,
+                     "kkrace: nodes retired: the first %u of %u (and their "
+                     "work items)\n",
+                     retired - 1, made);
+    kkr_write_all(fd, line, (size_t)n);
+  }
+}
+
 kkr_item *kkr_submit(kkr_thread *t, kkr_instance *inst, kkr_op *op, int fifo,
                      const kkr_vc *extra) {
   kkr_spin_lock(&inst->lock);
@@ -285,6 +362,8 @@ kkr_item *kkr_submit(kkr_thread *t, kkr_instance *inst, kkr_op *op, int fifo,
   kkr_spin_unlock(&inst->lock);
   /* Host accesses after the submission are not ordered before the item. */
   kkr_host_tick(t);
+  if (KKR_UNLIKELY(retire_due))
+    retire();
   return it;
 }
 
@@ -325,7 +404,9 @@ void kkr_fence_space_snapshot(const char *space, kkr_vc *dst) {
 /* ---- Nodes ------------------------------------------------------------- */
 
 uint64_t *kkr_nodes;
-static uint32_t next_node = 1;
+uint32_t kkr_nodes_retired;
+/* Nodes made between two retirements (512 KiB of the node table). */
+#define RETIRE_NODES 65536u
 
 #define NODES_PREFAULT 8192u
 
@@ -348,6 +429,8 @@ uint32_t kkr_node_new(uint32_t tl, uint32_t clk) {
   /* The table is mapped in 64 KiB at a time, ahead of its use. */
   if (id % NODES_PREFAULT == 0)
     kkr_prefault(&kkr_nodes[id], NODES_PREFAULT * sizeof(uint64_t));
+  if (id % RETIRE_NODES == 0)
+    __atomic_store_n(&retire_due, 1, __ATOMIC_RELAXED);
   kkr_nodes[id] = (uint64_t)clk << 16 | tl;
   return id;
 }
@@ -375,6 +458,9 @@ static void use_sites(kkr_thread *t, kkr_sites *s) { t->sites = s; }
  * before itself: the new horizon. */
 static uint32_t horizon_scan(const kkr_vc *vc, uint32_t h, uint32_t max) {
   uint32_t end = __atomic_load_n(&next_node, __ATOMIC_ACQUIRE);
+  uint32_t retired = __atomic_load_n(&kkr_nodes_retired, __ATOMIC_ACQUIRE);
+  if (h < retired)
+    h = retired; /* (their entries read 0) */
   if (h == 0)
     h = 1;
   if (end - h > max && end > h)
@@ -401,6 +487,7 @@ void kkr_horizon_host(kkr_thread *t) {
   if (!kkr_nodes)
     return;
   t->host_h = horizon_scan(&t->vc, t->host_h, UINT32_MAX);
+  __atomic_store_n(&t->info->host_h, t->host_h, __ATOMIC_RELAXED);
   if (!t->cur_is_item)
     set_horizon(t, t->host_h);
 }

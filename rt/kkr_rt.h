@@ -74,6 +74,7 @@ typedef struct kkr_thread_info {
   pthread_t self;
   int tid;       /* the kernel's thread id */
   int finished;  /* the thread function returned: final_vc is set */
+  uint32_t host_h; /* its host segment's horizon, for retirement */
   uint32_t final_node; /* its last segment (for pictures) */
   kkr_vc final_vc;
   /* What it waits for now (KKR_WAIT_*), with hang_timeout_ms. */
@@ -114,6 +115,8 @@ typedef struct kkr_timeline {
   struct kkr_instance *inst;      /* QUEUE: the instance */
   kkr_item **blocks;              /* QUEUE: items[epoch], in blocks of 1024 */
   uint32_t last_h;                /* QUEUE: the horizon of its last item */
+  uint32_t retired_blocks;        /* QUEUE: blocks[0, retired_blocks) are
+                                     freed (kkr_nodes_retired) */
 } kkr_timeline;
 
 typedef struct kkr_instance {
@@ -253,6 +256,15 @@ typedef struct kkr_thread {
 /* Every host segment and work item has a node id; records hold it.
  * kkr_nodes[id] = epoch << 16 | timeline. */
 KKR_HIDDEN extern uint64_t *kkr_nodes;
+/* Retirement: every node below kkr_nodes_retired is ordered before every
+ * node that exists or will exist (it was below the horizon of every live
+ * host thread), so that no access can race with it any more: its entry of
+ * kkr_nodes reads 0 (kkr_node_before: ordered) and its work item is freed
+ * with its block.  Memory then stays bounded however many dispatches a
+ * program makes. */
+KKR_HIDDEN extern uint32_t kkr_nodes_retired;
+/* Writes how many nodes were retired, if any (verbosity=1). */
+void kkr_graph_summary(int fd);
 uint32_t kkr_node_new(uint32_t tl, uint32_t clk);
 /* What node stands for, from its timeline and epoch: the kkr_item of a work
  * item, or the kkr_thread_info of a host segment with bit 0 set (0: not a
