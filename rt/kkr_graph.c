@@ -224,7 +224,6 @@ static kkr_timeline *queue_of(kkr_instance *inst, kkr_thread *t) {
 /* ---- Retirement ---------------------------------------------------------- */
 
 static int retire_due; /* (set by kkr_node_new every RETIRE_NODES nodes) */
-static uint32_t next_node = 1; /* (the next node id) */
 static kkr_spin retire_lock;
 #define RETIRE_THREADS_MAX 1024u
 #define NODES_PER_PAGE (4096u / sizeof(uint64_t))
@@ -279,19 +278,6 @@ static void retire(void) {
   /* Their entries of the node table read 0 from now on. */
   madvise(&kkr_nodes[old], (h - old) * sizeof(uint64_t), MADV_DONTNEED);
   kkr_spin_unlock(&retire_lock);
-}
-
-void kkr_graph_summary(int fd) {
-  uint32_t made = __atomic_load_n(&next_node, __ATOMIC_RELAXED) - 1;
-  uint32_t retired = __atomic_load_n(&kkr_nodes_retired, __ATOMIC_RELAXED);
-  if (retired) {
-    char line[160];
-    int n = snprintf(line, sizeof line,
-                     "kkrace: nodes retired: the first %u of %u (and their "
-                     "work items)\n",
-                     retired - 1, made);
-    kkr_write_all(fd, line, (size_t)n);
-  }
 }
 
 kkr_item *kkr_submit(kkr_thread *t, kkr_instance *inst, kkr_op *op, int fifo,
@@ -404,6 +390,7 @@ void kkr_fence_space_snapshot(const char *space, kkr_vc *dst) {
 /* ---- Nodes ------------------------------------------------------------- */
 
 uint64_t *kkr_nodes;
+static uint32_t next_node = 1;
 uint32_t kkr_nodes_retired;
 /* Nodes made between two retirements (512 KiB of the node table). */
 #define RETIRE_NODES 65536u
@@ -433,6 +420,19 @@ uint32_t kkr_node_new(uint32_t tl, uint32_t clk) {
     __atomic_store_n(&retire_due, 1, __ATOMIC_RELAXED);
   kkr_nodes[id] = (uint64_t)clk << 16 | tl;
   return id;
+}
+
+void kkr_graph_summary(int fd) {
+  uint32_t made = __atomic_load_n(&next_node, __ATOMIC_RELAXED) - 1;
+  uint32_t retired = __atomic_load_n(&kkr_nodes_retired, __ATOMIC_RELAXED);
+  if (retired) {
+    char line[160];
+    int n = snprintf(line, sizeof line,
+                     "kkrace: nodes retired: the first %u of %u (and their "
+                     "work items)\n",
+                     retired - 1, made);
+    kkr_write_all(fd, line, (size_t)n);
+  }
 }
 
 uintptr_t kkr_node_owner(uint32_t node) {
