@@ -467,17 +467,16 @@ static pthread_mutex_t kernel_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const kernel_info *kernel_info_of(CUfunction f, const char *symbol) {
   uint32_t slot = (uint32_t)(((uintptr_t)f >> 4) * 2654435761u) % KERNEL_CACHE;
-  pthread_mutex_lock(&kernel_lock);
+  /* (Entries are only ever added, each published whole: read without the
+   * lock, which every launch would take.) */
   for (uint32_t i = 0; i < KERNEL_CACHE; i++) {
-    kernel_info *k = kernel_cache[(slot + i) % KERNEL_CACHE];
+    kernel_info *k =
+        __atomic_load_n(&kernel_cache[(slot + i) % KERNEL_CACHE], __ATOMIC_ACQUIRE);
     if (!k)
       break;
-    if (k->f == f) {
-      pthread_mutex_unlock(&kernel_lock);
+    if (k->f == f)
       return k;
-    }
   }
-  pthread_mutex_unlock(&kernel_lock);
   kernel_info *k = calloc(1, sizeof *k);
   if (!k)
     return NULL;
@@ -535,7 +534,7 @@ static const kernel_info *kernel_info_of(CUfunction f, const char *symbol) {
       return *e;
     }
     if (!*e) {
-      *e = k;
+      __atomic_store_n(e, k, __ATOMIC_RELEASE);
       break;
     }
   }
