@@ -257,8 +257,30 @@ static uint32_t alloc_lower_bound(uintptr_t lo) {
   return a;
 }
 
+/* The table's version, changed by every allocation and free: a thread's
+ * last answers hold while it is the same.  A loop of launches looks up the
+ * same few allocations (each pointer argument twice: its bounds, then its
+ * shadow) without the lock. */
+static uint64_t alloc_gen = 1;
+#define ALLOC_MEMO 4
+static __thread struct {
+  uint64_t gen;
+  uint32_t next;
+  gpu_alloc a[ALLOC_MEMO];
+} alloc_memo;
+
 /* The allocation holding addr (copied into *out); 0 if none. */
 static int alloc_find(uintptr_t addr, gpu_alloc *out) {
+  uint64_t gen = __atomic_load_n(&alloc_gen, __ATOMIC_ACQUIRE);
+  if (alloc_memo.gen == gen) {
+    for (uint32_t k = 0; k < ALLOC_MEMO; k++)
+      if (addr - alloc_memo.a[k].lo < alloc_memo.a[k].hi - alloc_memo.a[k].lo) {
+        *out = alloc_memo.a[k];
+        return 1;
+      }
+  } else {
+    memset(&alloc_memo, 0, sizeof alloc_memo);
+  }
   int found = 0;
   kkr_spin_lock(&alloc_lock);
   uint32_t i = alloc_lower_bound(addr + 1);
@@ -266,7 +288,12 @@ static int alloc_find(uintptr_t addr, gpu_alloc *out) {
     *out = allocs[i - 1];
     found = 1;
   }
+  gen = alloc_gen;
   kkr_spin_unlock(&alloc_lock);
+  if (found) {
+    alloc_memo.gen = gen;
+    alloc_memo.a[alloc_memo.next++ % ALLOC_MEMO] = *out;
+  }
   return found;
 }
 
@@ -331,6 +358,7 @@ KKR_EXPORT void __kkrace_gpu_alloc(void *p, unsigned long long size,
     nallocs++;
   }
   uint32_t nth = ++alloc_count[kind];
+  __atomic_store_n(&alloc_gen, alloc_gen + 1, __ATOMIC_RELEASE);
   kkr_spin_unlock(&alloc_lock);
   /* Reports name it by the call that made it and its rank among them. */
   char label[64];
@@ -350,6 +378,7 @@ static void alloc_forget(uintptr_t lo) {
     memmove(&allocs[i], &allocs[i + 1], (nallocs - i - 1) * sizeof *allocs);
     nallocs--;
   }
+  __atomic_store_n(&alloc_gen, alloc_gen + 1, __ATOMIC_RELEASE);
   kkr_spin_unlock(&alloc_lock);
   kkr_view_alloc v;
   kkr_views_take(lo, &v);
