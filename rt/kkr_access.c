@@ -725,12 +725,19 @@ static void access_span(kkr_thread *t, uintptr_t lo, uintptr_t hi,
     int same_as_last = 0;
     for (; lo < end; lo += KKR_GRAN) {
       kkr_cell *c = chunk + KKR_CELL_INDEX(lo);
-      uint64_t cw = c->w, cr = c->r;
-      if (same_as_last && cw == was_w && cr == was_r) {
-        c->w = now_w;
-        c->r = now_r;
-        continue;
+      if (same_as_last) { /* (the words that follow alike, in a tight loop) */
+        kkr_cell *e = c + ((end - lo) >> KKR_GRAN_SHIFT);
+        kkr_cell *from = c;
+        while (c < e && c->w == was_w && c->r == was_r) {
+          c->w = now_w;
+          c->r = now_r;
+          c++;
+        }
+        lo += (uintptr_t)(c - from) << KKR_GRAN_SHIFT;
+        if (lo >= end)
+          break;
       }
+      uint64_t cw = c->w, cr = c->r;
       was_w = cw;
       was_r = cr;
       /* (Only what the inline decision took: it reports nothing.) */
@@ -1992,6 +1999,46 @@ KKR_INLINE void loop_mode_end(kkr_thread *t, uint32_t mode,
   }
 }
 
+/* An unrolled and vectorized loop of the current strand comes as several
+ * checks, one per instruction, each of every stride-th group of bytes at
+ * its offset (four of 16 bytes in 64, say).  After the one that completes
+ * the stride, the cells of the whole range may follow a rule (the sites in
+ * turn): runs from now on, as after a loop of words.  A host loop filling
+ * a pinned buffer then makes each later copy of it cheap. */
+static __thread struct {
+  uintptr_t lo, next;
+  uint64_t stride, count;
+} interleaved;
+
+static void interleaved_done(kkr_thread *t, uintptr_t a, uint64_t stride,
+                             uint64_t count, uint32_t size) {
+  if (stride % KKR_GRAN || count * stride < KKR_BULK_BYTES ||
+      count > UINT64_MAX / stride)
+    return;
+  if (a != interleaved.next || stride != interleaved.stride ||
+      count != interleaved.count) {
+    interleaved.lo = a;
+    interleaved.stride = stride;
+    interleaved.count = count;
+  }
+  interleaved.next = a + size;
+  if (interleaved.next != interleaved.lo + stride)
+    return;
+  uintptr_t lo = (interleaved.lo + KKR_GRAN - 1) & ~(uintptr_t)(KKR_GRAN - 1);
+  uintptr_t end = (interleaved.lo + stride * count) & ~(uintptr_t)(KKR_GRAN - 1);
+  interleaved.next = 0;
+  if (lo >= end || !runs_allowed(t, lo, end))
+    return;
+  while (lo < end) {
+    uintptr_t hi = KKR_CHUNK_END(lo);
+    if (hi > end)
+      hi = end;
+    if ((hi - lo) >> KKR_GRAN_SHIFT >= 4 * RUN_MIN_WORDS)
+      kkr_runs_try_convert(KKR_DIR_INDEX(lo), lo, hi);
+    lo = hi;
+  }
+}
+
 KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
                               unsigned long long count, unsigned int packed,
                               unsigned long long i0, unsigned long long i1,
@@ -2012,6 +2059,16 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
     count = 2;
   uint32_t mode = loop_mode_begin(t, nidx, count);
   uint64_t saved_rec = t->abi.cur_rec;
+  /* A vectorized loop of the current strand over contiguous elements of
+   * several words (16, 32 or 64 bytes an iteration): the same accesses as
+   * a loop over its words, which runs can hold.  (A host loop filling a
+   * buffer: its runs make a later copy of the whole buffer cheap.) */
+  if (mode == LOOP_CURRENT && size > KKR_GRAN && size % KKR_GRAN == 0 &&
+      stride == size && !(a & (KKR_GRAN - 1)) &&
+      count <= UINT64_MAX / size) {
+    count *= size / KKR_GRAN;
+    stride = size = KKR_GRAN;
+  }
   uint64_t span = (int64_t)stride < 0 ? -stride : stride;
   kkr_shadow_bulk = span && count >= (KKR_BULK_BYTES + span - 1) / span;
   /* Common short loops straight to their stepped copy: a RangePolicy
@@ -2065,6 +2122,8 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
   } else {
     loop_dispatch(t, a, stride, count, size, acc, mode, nidx, vary, idx, step,
                   pc, slot);
+    if (mode == LOOP_CURRENT && stride > size)
+      interleaved_done(t, a, stride, count, size);
   }
   kkr_shadow_bulk = 0;
   loop_mode_end(t, mode, saved_rec);
