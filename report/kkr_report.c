@@ -24,6 +24,18 @@ const char *const kkr_report_kind_text[] = {
 #undef X
 };
 
+uint32_t kkr_report_elem_size(const kkr_report *r) {
+  if (!r->has_view)
+    return 0;
+  uint32_t el = 0;
+  for (uint32_t i = 0; i < r->naccess && i < 2; i++) {
+    uint32_t sz = r->acc[i].size;
+    if (sz && !r->acc[i].freed && (!el || sz < el))
+      el = sz;
+  }
+  return el;
+}
+
 volatile int kkr_reports_pending;
 
 static kkr_spin reports_lock;

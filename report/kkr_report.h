@@ -138,6 +138,11 @@ extern const char *const kkr_step_op_json[];
 
 extern volatile int kkr_reports_pending;
 
+/* The size of an element of the View a data race is on, as the accesses
+ * show it: the smaller of the two (a vectorized access covers several
+ * elements; the View itself does not say).  0 when there is no View. */
+uint32_t kkr_report_elem_size(const kkr_report *r);
+
 /* A conflicting pair: the current access (granule, mask, flags at pc with
  * the entry's frame fp; rec_pc is the pc it is recorded under, the program's
  * call site for accesses inside Kokkos atomics) and the record of the

@@ -133,10 +133,11 @@ void kkr_print_json(const kkr_report *r, kkr_str *s) {
     const kkr_access_info *a = &r->acc[0];
     kkr_str_printf(s, ",\"address\":\"%p\",\"size\":%u", (void *)a->addr,
                    a->size);
-    if (r->has_view && a->size) {
+    uint32_t esz = kkr_report_elem_size(r);
+    if (esz && a->size) {
       kkr_str_printf(s, ",\"element\":%lu,\"elements\":%lu",
-                     (unsigned long)((a->addr - r->view.lo) / a->size),
-                     (unsigned long)((r->view.hi - r->view.lo) / a->size));
+                     (unsigned long)((a->addr - r->view.lo) / esz),
+                     (unsigned long)((r->view.hi - r->view.lo) / esz));
     } else {
       kkr_str_printf(s, ",\"location\":");
       json_string(s, r->location);

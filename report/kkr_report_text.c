@@ -70,11 +70,17 @@ static void print_access(kkr_str *s, const kkr_report *r, int i) {
   }
   kkr_str_printf(s, "  %s of size %u at %p", verb(a, i == 0), a->size,
                  (void *)a->addr);
-  if (r->has_view && a->size) {
-    uintptr_t el = (a->addr - r->view.lo) / a->size;
-    uintptr_t nel = (r->view.hi - r->view.lo) / a->size;
-    kkr_str_printf(s, " (%s[%lu], element %lu of %lu)", r->view.label,
-                   (unsigned long)el, (unsigned long)el, (unsigned long)nel);
+  uint32_t esz = kkr_report_elem_size(r);
+  if (esz && a->size) {
+    unsigned long el = (unsigned long)((a->addr - r->view.lo) / esz);
+    unsigned long nel = (unsigned long)((r->view.hi - r->view.lo) / esz);
+    unsigned long k = a->size / esz; /* (a vectorized access: k of them) */
+    if (k > 1)
+      kkr_str_printf(s, " (%s[%lu..%lu], elements %lu to %lu of %lu)",
+                     r->view.label, el, el + k - 1, el, el + k - 1, nel);
+    else
+      kkr_str_printf(s, " (%s[%lu], element %lu of %lu)", r->view.label, el,
+                     el, nel);
   }
   kkr_str_printf(s, " by ");
   kkr_describe_node(s, &a->node, 0);

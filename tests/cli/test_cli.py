@@ -294,6 +294,26 @@ def main():
     check("_exit with a report pending: printed, exit status 66",
           r.returncode == 66 and "WARNING: kkrace" in r.stderr, r.stderr)
 
+    # -- Elements of a vectorized access ---------------------------------------
+    # A host loop over floats, vectorized at -O2: its stores cover several
+    # elements each; the report counts the View's elements, not the stores'.
+    vsrc = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                        "races", "interleaved_fill_race.cpp")
+    vexe = os.path.join(w, "vector")
+    r = run([driver, "-fsanitize=kkrace", "-O2", vsrc, "-o", vexe] + kk_inc + kk_link)
+    check("vectorized test builds", r.returncode == 0, r.stderr)
+    vj = os.path.join(w, "vector.jsonl")
+    r = run([vexe], env={"KKRACE_OPTIONS": "json_path=" + vj})
+    m = re.search(r"Write of size (\d+) at \S+ \(x\[(\d+)\.\.(\d+)\], "
+                  r"elements (\d+) to (\d+) of 1048576\) by main thread", r.stderr)
+    check("vectorized access: the elements it covers, of the View's count",
+          m and int(m.group(1)) == 4 * (int(m.group(3)) - int(m.group(2)) + 1)
+          and "(x[0], element 0 of 1048576) by parallel_for 'scale'" in r.stderr,
+          r.stderr[-1500:])
+    reps = [json.loads(l) for l in open(vj)] if os.path.exists(vj) else []
+    check("vectorized access: JSON counts the View's elements",
+          len(reps) == 1 and reps[0].get("elements") == 1048576, str(reps)[:800])
+
     # -- The CMake package ---------------------------------------------------
     prefix = os.path.join(w, "prefix")
     r = run(["cmake", "--install", a.build_dir, "--prefix", prefix])
