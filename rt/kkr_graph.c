@@ -106,18 +106,48 @@ kkr_item *kkr_item_get(uint32_t tlid, uint32_t clk) {
 }
 
 /* Appends an item to a queue timeline (the instance lock is held). */
+/* Blocks of retired items, kept for the next ones (a loop of dispatches
+ * retires a block and needs a new one every 4096 items: reusing it spares
+ * the unmapping, the mapping and the kernel's zeroing of its pages). */
+#define SPARE_BLOCKS 4u
+static kkr_item *spare_blocks[SPARE_BLOCKS];
+static uint32_t nspare;
+static kkr_spin spare_lock;
+
+static kkr_item *item_block_new(void) {
+  kkr_item *b = NULL;
+  kkr_spin_lock(&spare_lock);
+  if (nspare)
+    b = spare_blocks[--nspare];
+  kkr_spin_unlock(&spare_lock);
+  if (b) {
+    memset(b, 0, ITEM_BLOCK * sizeof(kkr_item));
+    return b;
+  }
+  /* (192 KiB: mapped on its own, all of it used, mapped in at once.) */
+  b = kkr_alloc(ITEM_BLOCK * sizeof(kkr_item));
+  kkr_prefault(b, ITEM_BLOCK * sizeof(kkr_item));
+  return b;
+}
+
+static void item_block_free(kkr_item *b) {
+  kkr_spin_lock(&spare_lock);
+  if (nspare < SPARE_BLOCKS) {
+    spare_blocks[nspare++] = b;
+    b = NULL;
+  }
+  kkr_spin_unlock(&spare_lock);
+  kkr_free(b, ITEM_BLOCK * sizeof(kkr_item));
+}
+
 static kkr_item *timeline_push(kkr_timeline *tl) {
   uint32_t clk = tl->clk + 1;
   if (clk / ITEM_BLOCK >= MAX_BLOCKS)
     kkr_die("more than %u work items on one instance", MAX_BLOCKS * ITEM_BLOCK);
   if (!tl->blocks)
     tl->blocks = kkr_alloc(MAX_BLOCKS * sizeof(kkr_item *));
-  if (!tl->blocks[clk / ITEM_BLOCK]) {
-    /* (192 KiB: mapped on its own, all of it used, mapped in at once.) */
-    kkr_item *b = kkr_alloc(ITEM_BLOCK * sizeof(kkr_item));
-    kkr_prefault(b, ITEM_BLOCK * sizeof(kkr_item));
-    tl->blocks[clk / ITEM_BLOCK] = b;
-  }
+  if (!tl->blocks[clk / ITEM_BLOCK])
+    tl->blocks[clk / ITEM_BLOCK] = item_block_new();
   kkr_item *it = &tl->blocks[clk / ITEM_BLOCK][clk % ITEM_BLOCK];
   __atomic_store_n(&tl->clk, clk, __ATOMIC_RELEASE);
   return it;
@@ -271,7 +301,7 @@ static void retire(void) {
       kkr_item *blk = q->blocks[b];
       q->blocks[b] = NULL;
       q->retired_blocks = b + 1;
-      kkr_free(blk, ITEM_BLOCK * sizeof(kkr_item));
+      item_block_free(blk);
     }
     kkr_spin_unlock(&q->inst->lock);
   }
