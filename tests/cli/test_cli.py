@@ -182,6 +182,9 @@ def main():
     check("verbosity=1 prints the shadow's forms at exit",
           re.search(r"kkrace: shadow of \d+ MiB of memory: \d+ MiB as cells", r.stderr),
           r.stderr[-2000:])
+    m = re.search(r"kkrace: peak resident memory of the process: (\d+) MiB", r.stderr)
+    check("verbosity=1 prints the process's peak memory",
+          m and 1 <= int(m.group(1)) < 4096, r.stderr[-2000:])
 
     # -- log_path ------------------------------------------------------------
     log = os.path.join(w, "log")
