@@ -105,7 +105,6 @@ kkr_item *kkr_item_get(uint32_t tlid, uint32_t clk) {
   return b ? &b[clk % ITEM_BLOCK] : NULL;
 }
 
-/* Appends an item to a queue timeline (the instance lock is held). */
 /* Blocks of retired items, kept for the next ones (a loop of dispatches
  * retires a block and needs a new one every 4096 items: reusing it spares
  * the unmapping, the mapping and the kernel's zeroing of its pages). */
@@ -140,6 +139,7 @@ static void item_block_free(kkr_item *b) {
   kkr_free(b, ITEM_BLOCK * sizeof(kkr_item));
 }
 
+/* Appends an item to a queue timeline (the instance lock is held). */
 static kkr_item *timeline_push(kkr_timeline *tl) {
   uint32_t clk = tl->clk + 1;
   if (clk / ITEM_BLOCK >= MAX_BLOCKS)
