@@ -38,6 +38,7 @@
 #include "kkr_abi.h"
 #include "kkr_env.h"
 #include "kkr_frames.h"
+#include "kkr_bounds.h"
 #include "kkr_sass.h"
 
 /* CUPTI and the driver, loaded at run time: the module links neither, so
@@ -177,6 +178,17 @@ typedef struct {
     uint64_t written;
     int ok;
   } *c3;
+  /* How far its accesses through each pointer reach, from its code
+   * (kkr_bounds.c), for a launch's geometry and arguments: the last
+   * launch's result is kept, with what it depended on. */
+  kkr_bounds_prog *bounds;
+  uint32_t bounds_bytes; /* its parameters' size */
+  pthread_mutex_t bounds_lock;
+  int last_ok;
+  uint64_t last_used; /* the words the last bounds depended on */
+  unsigned last_dims[6];
+  unsigned char *last_inputs;
+  kkr_bounds_word last[64];
   char name[256];
 } kernel_info;
 
@@ -203,6 +215,17 @@ typedef struct sass_result {
   struct sass_result *next;
 } sass_result;
 static sass_result *sass_results;
+
+/* The modules' code (nvdisasm's output) and where each kernel's parameters
+ * lie, kept for the bounds of kernels' accesses (built at a kernel's first
+ * launch). */
+typedef struct sass_text {
+  char *text;
+  kkr_sass_bank *banks;
+  uint32_t nbanks;
+  struct sass_text *next;
+} sass_text;
+static sass_text *sass_texts;
 static pthread_mutex_t sass_lock = PTHREAD_MUTEX_INITIALIZER;
 static int no_nvdisasm;
 
@@ -360,8 +383,9 @@ static int cache_path(const module *m, char *out, size_t n) {
       *c = '/';
     }
   mkdir(dir, 0755);
-  /* (v2: with the windows of Kokkos' constant buffer.) */
-  snprintf(out, n, "%s/sass2-%016llx-%zu.txt", dir, (unsigned long long)h,
+  /* (v3: calls of leaf subroutines followed; the code kept beside, in
+   * .sass, for the bounds of accesses.) */
+  snprintf(out, n, "%s/sass3-%016llx-%zu.txt", dir, (unsigned long long)h,
            m->size);
   return 1;
 }
@@ -396,17 +420,57 @@ static void keep_and_write(const char *name, uint64_t written, int ok,
     fprintf(cw->f, "%llx %d %s\n", (unsigned long long)written, ok, name);
 }
 
+/* The module's code: from the cache, else from nvdisasm (then cached). */
+static char *module_text(const module *m, const char *path) {
+  char tpath[4200], tmp[4300];
+  if (path) {
+    snprintf(tpath, sizeof tpath, "%s.sass", path);
+    FILE *f = fopen(tpath, "rb");
+    if (f) {
+      char *text = NULL;
+      if (fseek(f, 0, SEEK_END) == 0) {
+        long n = ftell(f);
+        if (n > 0 && fseek(f, 0, SEEK_SET) == 0 && (text = malloc((size_t)n + 1))) {
+          if (fread(text, 1, (size_t)n, f) == (size_t)n) {
+            text[n] = 0;
+          } else {
+            free(text);
+            text = NULL;
+          }
+        }
+      }
+      fclose(f);
+      if (text)
+        return text;
+    }
+  }
+  char *text = disassemble(m);
+  if (text && path) {
+    snprintf(tmp, sizeof tmp, "%s.sass.%d", path, (int)getpid());
+    FILE *f = fopen(tmp, "wb");
+    if (f) {
+      size_t n = strlen(text);
+      int ok = fwrite(text, 1, n, f) == n;
+      if (fclose(f) == 0 && ok)
+        rename(tmp, tpath);
+      else
+        unlink(tmp);
+    }
+  }
+  return text;
+}
+
 static void analyze_module(const module *m) {
   char path[4096], tmp[4200];
   int cached = cache_path(m, path, sizeof path);
-  if (cached && cache_read(path))
-    return;
   kkr_sass_bank *banks = malloc(4096 * sizeof *banks);
   if (!banks)
     return;
   uint32_t nb = kkr_sass_banks(m->cubin, m->size, banks, 4096);
-  char *text = nb ? disassemble(m) : NULL;
-  if (text) {
+  char *text = nb ? module_text(m, cached ? path : NULL) : NULL;
+  if (cached && cache_read(path)) {
+    /* (results known: the code is for the bounds) */
+  } else if (text) {
     cache_writer cw = {NULL};
     if (cached) {
       snprintf(tmp, sizeof tmp, "%s.%d", path, (int)getpid());
@@ -420,8 +484,44 @@ static void analyze_module(const module *m) {
     if (cw.f && fclose(cw.f) == 0)
       rename(tmp, path);
   }
+  sass_text *t = text ? malloc(sizeof *t) : NULL;
+  kkr_sass_bank *kept = t ? realloc(banks, (nb ? nb : 1) * sizeof *banks) : NULL;
+  if (t && kept) {
+    t->text = text;
+    t->banks = kept;
+    t->nbanks = nb;
+    t->next = sass_texts;
+    sass_texts = t;
+    return;
+  }
+  free(t);
   free(text);
-  free(banks);
+  free(kept ? kept : banks);
+}
+
+/* The bounds program of the kernel named mangled (analysis run), or NULL;
+ * *bytes its parameters' size. */
+static kkr_bounds_prog *bounds_of(const char *mangled, uint32_t *bytes) {
+  if (!mangled || getenv("KKRACE_NO_BOUNDS"))
+    return NULL;
+  char label[1100];
+  snprintf(label, sizeof label, ".text.%s:", mangled);
+  kkr_bounds_prog *p = NULL;
+  pthread_mutex_lock(&sass_lock);
+  for (sass_text *t = sass_texts; t && !p; t = t->next)
+    for (uint32_t i = 0; i < t->nbanks; i++) {
+      if (strcmp(t->banks[i].name, mangled))
+        continue;
+      const char *body = strstr(t->text, label);
+      if (body) {
+        p = kkr_bounds_build(body, strlen(body), t->banks[i].base,
+                             t->banks[i].size);
+        *bytes = t->banks[i].size;
+      }
+      break;
+    }
+  pthread_mutex_unlock(&sass_lock);
+  return p;
 }
 
 /* Whether the analysis (already run) has a result for the kernel named
@@ -508,6 +608,13 @@ static const kernel_info *kernel_info_of(CUfunction f, const char *symbol) {
     k->size[k->nparams++] = (uint32_t)size;
   }
   k->sass_ok = sass_written(mangled, &k->written);
+  pthread_mutex_init(&k->bounds_lock, NULL);
+  if (k->sass_ok && k->nparams)
+    k->bounds = bounds_of(mangled, &k->bounds_bytes);
+  if (k->bounds && !(k->last_inputs = calloc(1, k->bounds_bytes + 1))) {
+    kkr_bounds_free(k->bounds);
+    k->bounds = NULL;
+  }
   if (k->nparams == 0 && mangled) {
     /* Its windows of Kokkos' constant buffer, while the analysis has them. */
     struct c3_window w[64];
@@ -530,6 +637,8 @@ static const kernel_info *kernel_info_of(CUfunction f, const char *symbol) {
     if (*e && (*e)->f == f) { /* another thread was first */
       pthread_mutex_unlock(&kernel_lock);
       free(k->c3);
+      kkr_bounds_free(k->bounds);
+      free(k->last_inputs);
       free(k);
       return *e;
     }
@@ -584,17 +693,82 @@ static void pointer_word(const char *word, unsigned flags) {
     __kkrace_gpu_access(p, hi - (uintptr_t)p, flags);
 }
 
-/* Models a launch of f (its arguments args) on stream. */
+/* The bytes [p + lo, p + hi) of the allocation p points into (a bounded
+ * footprint). */
+static void pointer_range(const char *word, int64_t lo, int64_t hi,
+                          unsigned flags) {
+  char *p;
+  memcpy(&p, word, sizeof p);
+  unsigned long long alo, ahi;
+  if (!p || !__kkrace_gpu_alloc_range || !__kkrace_gpu_alloc_range(p, &alo, &ahi))
+    return;
+  __int128 from = (__int128)(uintptr_t)p + lo, to = (__int128)(uintptr_t)p + hi;
+  if (from < (__int128)alo)
+    from = alo;
+  if (to > (__int128)ahi)
+    to = ahi;
+  if (from < to)
+    __kkrace_gpu_access((void *)(uintptr_t)from, (unsigned long long)(to - from),
+                        flags);
+}
+
+/* What the launch's bounds say of its parameter words (out[64]): 1 if the
+ * analysis could tell.  The last launch's result serves again when the
+ * geometry and the parameter words the code reads are the same. */
+static int launch_bounds(kernel_info *k, void **args, const unsigned *dims,
+                         kkr_bounds_word *out) {
+  if (!k->bounds || !dims || !args)
+    return 0;
+  uint32_t n = k->bounds_bytes;
+  unsigned char stack[4096];
+  unsigned char *img = n <= sizeof stack ? stack : calloc(1, n);
+  if (!img)
+    return 0;
+  memset(img, 0, n);
+  for (uint32_t i = 0; i < k->nparams; i++)
+    if (args[i] && k->offset[i] + k->size[i] <= n)
+      memcpy(img + k->offset[i], args[i], k->size[i]);
+  uint64_t inputs = k->last_used;
+  uint32_t nwords = n / 8 < 64 ? n / 8 : 64;
+  pthread_mutex_lock(&k->bounds_lock);
+  /* (last_ok: 0 nothing kept, 1 bounds kept, 2 the analysis gave up) */
+  int hit = k->last_ok && !memcmp(k->last_dims, dims, sizeof k->last_dims);
+  for (uint32_t w = 0; hit && w < 64 && w * 8 < n; w++)
+    if (inputs >> w & 1) {
+      uint32_t len = n - w * 8 < 8 ? n - w * 8 : 8;
+      hit = !memcmp(img + w * 8, k->last_inputs + w * 8, len);
+    }
+  if (!hit) {
+    k->last_ok = kkr_bounds_eval(k->bounds, dims, img, n, k->last, nwords,
+                                 &k->last_used) ? 1 : 2;
+    memcpy(k->last_dims, dims, sizeof k->last_dims);
+    memcpy(k->last_inputs, img, n);
+  }
+  int ok = k->last_ok == 1;
+  if (ok)
+    memcpy(out, k->last, nwords * sizeof *out);
+  for (uint32_t w = nwords; ok && w < 64; w++)
+    out[w].state = KKR_BOUNDS_UNKNOWN;
+  pthread_mutex_unlock(&k->bounds_lock);
+  if (img != stack)
+    free(img);
+  return ok;
+}
+
+/* Models a launch of f (its arguments args, its grid and block dims, or
+ * NULL) on stream. */
 static void launch(CUfunction f, const char *symbol, void **args,
-                   unsigned long long stream) {
+                   const unsigned *dims, unsigned long long stream) {
   if (!__kkrace_gpu_work_begin)
     return;
-  const kernel_info *k = kernel_info_of(f, symbol);
+  kernel_info *k = (kernel_info *)kernel_info_of(f, symbol);
   if (!k)
     return;
   unsigned tok = __kkrace_gpu_work_begin(KKR_GPU_KERNEL, stream, k->name);
   if (!tok)
     return;
+  kkr_bounds_word bw[64];
+  int bounded = launch_bounds(k, args, dims, bw);
   for (unsigned i = 0; args && i < k->nparams; i++) {
     const char *arg = args[i];
     size_t size = k->size[i];
@@ -612,9 +786,14 @@ static void launch(CUfunction f, const char *symbol, void **args,
       } else if (by_value_struct || !(k->consts >> i & 1)) {
         flags |= KKR_GPU_ACC_WRITE | KKR_GPU_ACC_CONSERVATIVE;
       }
-      /* Where the pointer points to the end of its allocation: a kernel
-       * reaches what lies after the pointer it is given. */
-      pointer_word(arg + w, flags);
+      /* As far as the kernel's code reaches from the pointer, else from
+       * there to the end of its allocation. */
+      if (bounded && word < 64 && bw[word].state == KKR_BOUNDS_NONE)
+        continue; /* not dereferenced */
+      if (bounded && word < 64 && bw[word].state == KKR_BOUNDS_RANGE)
+        pointer_range(arg + w, bw[word].lo, bw[word].hi, flags);
+      else
+        pointer_word(arg + w, flags);
     }
   }
   /* A kernel without parameters: the functor it reads from constant
@@ -644,9 +823,10 @@ static void launch(CUfunction f, const char *symbol, void **args,
 /* A driver API launch: its parameters as an array of pointers, or packed in
  * one buffer (extra: CU_LAUNCH_PARAM_BUFFER_POINTER), each at its offset. */
 static void launch_driver(CUfunction f, const char *symbol, void **params,
-                          void **extra, unsigned long long stream) {
+                          void **extra, const unsigned *dims,
+                          unsigned long long stream) {
   if (params || !extra) {
-    launch(f, symbol, params, stream);
+    launch(f, symbol, params, dims, stream);
     return;
   }
   char *buf = NULL;
@@ -657,7 +837,7 @@ static void launch_driver(CUfunction f, const char *symbol, void **params,
   void *args[MAX_PARAMS];
   for (uint32_t i = 0; k && i < k->nparams; i++)
     args[i] = buf + k->offset[i];
-  launch(f, symbol, k ? args : NULL, stream);
+  launch(f, symbol, k ? args : NULL, dims, stream);
 }
 
 /* ---- Copies and memsets ------------------------------------------------- */
@@ -896,13 +1076,21 @@ static void runtime_exit(CUpti_CallbackId id, const CUpti_CallbackData *cb) {
     CUfunction f = inner_func;
     int ptsz = id == CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_ptsz_v7000 ||
                id == CUPTI_RUNTIME_TRACE_CBID_cudaLaunchCooperativeKernel_ptsz_v9000;
-    launch(f, cb->symbolName, p->args, stream_id(p->stream, ptsz));
+    unsigned dims[6] = {p->gridDim.x, p->gridDim.y, p->gridDim.z,
+                        p->blockDim.x, p->blockDim.y, p->blockDim.z};
+    launch(f, cb->symbolName, p->args, dims, stream_id(p->stream, ptsz));
     break;
   }
   case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_v11060:
   case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_ptsz_v11060: {
     const cudaLaunchKernelExC_v11060_params *p = P(cudaLaunchKernelExC_v11060);
-    launch(inner_func, cb->symbolName, p->args,
+    unsigned dims[6] = {0};
+    if (p->config)
+      memcpy(dims, (unsigned[6]){p->config->gridDim.x, p->config->gridDim.y,
+                                 p->config->gridDim.z, p->config->blockDim.x,
+                                 p->config->blockDim.y, p->config->blockDim.z},
+             sizeof dims);
+    launch(inner_func, cb->symbolName, p->args, p->config ? dims : NULL,
            stream_id(p->config ? p->config->stream : 0,
                      id == CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_ptsz_v11060));
     break;
@@ -1095,7 +1283,9 @@ static void driver_exit(CUpti_CallbackId id, const CUpti_CallbackData *cb) {
   case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel:
   case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz: {
     const cuLaunchKernel_params *p = P(cuLaunchKernel);
-    launch_driver(p->f, cb->symbolName, p->kernelParams, p->extra,
+    unsigned dims[6] = {p->gridDimX, p->gridDimY, p->gridDimZ,
+                        p->blockDimX, p->blockDimY, p->blockDimZ};
+    launch_driver(p->f, cb->symbolName, p->kernelParams, p->extra, dims,
                   stream_id((cudaStream_t)p->hStream,
                             id == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz));
     break;
@@ -1103,7 +1293,9 @@ static void driver_exit(CUpti_CallbackId id, const CUpti_CallbackData *cb) {
   case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel:
   case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz: {
     const cuLaunchCooperativeKernel_params *p = P(cuLaunchCooperativeKernel);
-    launch(p->f, cb->symbolName, p->kernelParams,
+    unsigned dims[6] = {p->gridDimX, p->gridDimY, p->gridDimZ,
+                        p->blockDimX, p->blockDimY, p->blockDimZ};
+    launch(p->f, cb->symbolName, p->kernelParams, dims,
            stream_id((cudaStream_t)p->hStream,
                      id == CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz));
     break;
@@ -1111,7 +1303,14 @@ static void driver_exit(CUpti_CallbackId id, const CUpti_CallbackData *cb) {
   case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx:
   case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz: {
     const cuLaunchKernelEx_params *p = P(cuLaunchKernelEx);
+    unsigned dims[6] = {0};
+    if (p->config)
+      memcpy(dims, (unsigned[6]){p->config->gridDimX, p->config->gridDimY,
+                                 p->config->gridDimZ, p->config->blockDimX,
+                                 p->config->blockDimY, p->config->blockDimZ},
+             sizeof dims);
     launch_driver(p->f, cb->symbolName, p->kernelParams, p->extra,
+                  p->config ? dims : NULL,
                   stream_id((cudaStream_t)(p->config ? p->config->hStream : 0),
                             id == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz));
     break;
@@ -1281,9 +1480,9 @@ static void *export_target(int i) {
 /* After the driver's launch: the launch, as driver_exit models it (in the
  * debug mode the runtime's callbacks model the runtime's launches). */
 static void launched(CUresult r, CUfunction f, void **params, void **extra,
-                     CUstream s, int ptsz) {
+                     const unsigned *dims, CUstream s, int ptsz) {
   if (r == CUDA_SUCCESS && subscribed && !in_runtime_api)
-    launch_driver(f, NULL, params, extra,
+    launch_driver(f, NULL, params, extra, dims,
                   stream_id((cudaStream_t)s, ptsz));
 }
 
@@ -1297,7 +1496,8 @@ static void launched(CUresult r, CUfunction f, void **params, void **extra,
     wrapping = 1;                                                             \
     CUresult r = real(f, gx, gy, gz, bx, by, bz, shm, s, params, extra);      \
     wrapping = 0;                                                             \
-    launched(r, f, params, extra, s, ptsz);                                   \
+    unsigned dims[6] = {gx, gy, gz, bx, by, bz};                              \
+    launched(r, f, params, extra, dims, s, ptsz);                             \
     return r;                                                                 \
   }
 #define LAUNCH_EX(name, table, i, ptsz)                                       \
@@ -1309,7 +1509,12 @@ static void launched(CUresult r, CUfunction f, void **params, void **extra,
     wrapping = 1;                                                             \
     CUresult r = real(c, f, params, extra);                                   \
     wrapping = 0;                                                             \
-    launched(r, f, params, extra, c ? c->hStream : 0, ptsz);                  \
+    unsigned dims[6] = {0};                                                   \
+    if (c)                                                                    \
+      memcpy(dims, (unsigned[6]){c->gridDimX, c->gridDimY, c->gridDimZ,       \
+                                 c->blockDimX, c->blockDimY, c->blockDimZ},   \
+             sizeof dims);                                                    \
+    launched(r, f, params, extra, c ? dims : NULL, c ? c->hStream : 0, ptsz); \
     return r;                                                                 \
   }
 #define LAUNCH_COOP(name, table, i, ptsz)                                     \
@@ -1322,7 +1527,8 @@ static void launched(CUresult r, CUfunction f, void **params, void **extra,
     wrapping = 1;                                                             \
     CUresult r = real(f, gx, gy, gz, bx, by, bz, shm, s, params);             \
     wrapping = 0;                                                             \
-    launched(r, f, params, NULL, s, ptsz);                                    \
+    unsigned dims[6] = {gx, gy, gz, bx, by, bz};                              \
+    launched(r, f, params, NULL, dims, s, ptsz);                              \
     return r;                                                                 \
   }
 #define GPA_TARGET(i) __atomic_load_n(&gpa_real[i], __ATOMIC_ACQUIRE)

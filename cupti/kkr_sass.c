@@ -171,20 +171,22 @@ static int step(fn_state *f, const char *ins, int predicated) {
   return 0;
 }
 
-/* The instruction text of a line of nvdisasm's: an address in a comment,
- * maybe a predicate, the instruction, ';'. */
-static int instruction(const char *line, char *out, size_t n,
-                       int *predicated) {
+int kkr_sass_instruction(const char *line, char *out, size_t n, char *pred,
+                         size_t pn) {
   const char *p = strstr(line, "*/");
   if (!p || !strstr(line, "/*"))
     return 0;
   p += 2;
   while (*p == ' ' || *p == '\t')
     p++;
-  *predicated = *p == '@';
+  if (pn)
+    pred[0] = 0;
   if (*p == '@') { /* a predicate */
+    const char *q = p + 1;
     while (*p && *p != ' ')
       p++;
+    if (pn)
+      snprintf(pred, pn, "%.*s", (int)(p - q), q);
     while (*p == ' ')
       p++;
   }
@@ -201,6 +203,85 @@ static int instruction(const char *line, char *out, size_t n,
   return 1;
 }
 
+static int instruction(const char *line, char *out, size_t n,
+                       int *predicated) {
+  char pred[16];
+  int ok = kkr_sass_instruction(line, out, n, pred, sizeof pred);
+  *predicated = ok && pred[0];
+  return ok;
+}
+
+/* A subroutine that CALL.REL reaches inside the function's code (the
+ * slow paths of sqrtf, sinf, division...: "$__internal_0_$...:"): 1 if it
+ * touches no memory and calls nothing, with written[r] (R0-R255, then
+ * UR0-UR255) bit 0 set for the registers it writes, bit 1 for those it
+ * reads; 0 if it does more or is not found. */
+int kkr_sass_leaf_call(const char *body, size_t len, const char *ins,
+                       uint8_t written[512]) {
+  const char *q = strstr(ins, "`(");
+  if (!q || q[2] != '$')
+    return 0;
+  char label[256];
+  snprintf(label, sizeof label, "\n%.*s:", (int)strcspn(q + 2, ")"), q + 2);
+  const char *at = memmem(body, len, label, strlen(label));
+  if (!at)
+    return 0;
+  const char *end = body + len, *p = at + strlen(label);
+  memset(written, 0, 512);
+  while (p < end) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+    char line[512], text[256], pred[16];
+    snprintf(line, sizeof line, "%.*s", (int)(l < 511 ? l : 511), p);
+    p += l + 1;
+    if (line[0] == '$' || !strncmp(line, "//", 2))
+      break; /* the next subroutine, the next function */
+    if (!kkr_sass_instruction(line, text, sizeof text, pred, sizeof pred))
+      continue;
+    if (starts(text, "RET"))
+      continue;
+    if (strchr(text, '[') || starts(text, "CALL") || starts(text, "BRX") ||
+        starts(text, "JMX") || strstr(text, "c[0x") || starts(text, "ATOM") ||
+        starts(text, "RED") || starts(text, "SU") || starts(text, "BAR"))
+      return 0; /* memory, calls, the constant bank */
+    const char *a = strchr(text, ' ');
+    while (a && *a) {
+      a++;
+      while (*a == ' ')
+        a++;
+      const char *e;
+      int r = reg_index(a, &e);
+      if (r >= 0) { /* (pairs, quads: the registers after it) */
+        int n = strstr(text, "128") ? 4
+                : strstr(text, ".64") || strstr(text, "WIDE") ||
+                        strstr(text, "F64") || text[0] == 'D'
+                    ? 2
+                    : 1;
+        for (int k = 0; k < n && (r & 255) + k < 256; k++)
+          written[r + k] |= 1;
+        /* What it reads: every register after the destination. */
+        for (const char *q2 = e; *q2; q2++) {
+          const char *e2;
+          int r2 = (q2[0] == 'R' || q2[0] == 'U') && !isalnum((unsigned char)q2[-1])
+                       ? reg_index(q2, &e2)
+                       : -1;
+          if (r2 >= 0)
+            for (int k = 0; k < 2 && (r2 & 255) + k < 256; k++)
+              written[r2 + k] |= 2;
+        }
+        break;
+      }
+      if (!strncmp(a, "PT", 2) || (a[0] == 'P' && isdigit((unsigned char)a[1])) ||
+          !strncmp(a, "UP", 2)) {
+        a = strchr(a, ','); /* a predicate first: the register after it */
+        continue;
+      }
+      break;
+    }
+  }
+  return 1;
+}
+
 /* The function's code as basic blocks: instructions, where each block
  * goes (fall-through, branch target), label names. */
 #define MAX_INS 65536
@@ -210,6 +291,7 @@ typedef struct {
   char text[160];
   uint8_t predicated, branch, ends; /* ends: EXIT, RET, unconditional BRA */
   int32_t target;                   /* the label index a BRA goes to */
+  uint8_t *call; /* a call of a leaf subroutine: the registers it writes */
 } sass_ins;
 
 typedef struct {
@@ -244,6 +326,8 @@ static void analyze(const char *name, const char *body, size_t len,
     snprintf(line, sizeof line, "%.*s", (int)(l < 511 ? l : 511), p);
     p += l + 1;
     int pred = 0;
+    if (line[0] == '$')
+      break; /* the function's subroutines (reached by its calls) */
     if (line[0] == '.' && line[1] == 'L' && strchr(line, ':')) {
       if (nlabels == MAX_BLOCKS) {
         f->unknown = 1;
@@ -264,10 +348,20 @@ static void analyze(const char *name, const char *body, size_t len,
     in->predicated = (uint8_t)pred;
     in->target = -1;
     in->branch = starts(text, "BRA");
+    /* (BRA.DIV UR4, `(.L_x_3) and BRA.U !UP0, `(...) may fall through.) */
+    const char *sp = strchr(text, ' ');
+    int cond_bra = in->branch && sp && strncmp(sp + 1, "`(", 2) != 0;
     in->ends = (starts(text, "EXIT") || starts(text, "RET") ||
-                starts(text, "BRA")) && !pred;
+                (in->branch && !cond_bra)) && !pred;
     if (strlen(text) >= sizeof in->text - 1)
       f->unknown = 1; /* an instruction too long to read safely */
+    if (starts(text, "CALL.REL") && (in->call = malloc(NREGS)) &&
+        kkr_sass_leaf_call(body, len, text, in->call))
+      snprintf(in->text, sizeof in->text, "NOP"); /* (modeled by call) */
+    else if (in->call) {
+      free(in->call);
+      in->call = NULL;
+    }
   }
   /* Branch targets. */
   for (uint32_t i = 0; i < nins && !f->unknown; i++) {
@@ -341,7 +435,17 @@ static void analyze(const char *name, const char *body, size_t len,
           continue;
         memcpy(f->taint, blocks[b].in, sizeof f->taint);
         for (uint32_t i = blocks[b].first; i < blocks[b].last; i++)
-          changed |= step(f, ins[i].text, ins[i].predicated);
+          if (ins[i].call) { /* what it writes: from what it reads */
+            uint64_t t = 0;
+            for (int r = 0; r < NREGS; r++)
+              if (ins[i].call[r] & 2)
+                t |= f->taint[r];
+            for (int r = 0; r < NREGS; r++)
+              if (ins[i].call[r] & 1)
+                f->taint[r] = ins[i].predicated ? f->taint[r] | t : t;
+          } else {
+            changed |= step(f, ins[i].text, ins[i].predicated);
+          }
         for (int k = 0; k < 2; k++) {
           int32_t n = blocks[b].next[k];
           if (n < 0)
@@ -360,6 +464,8 @@ static void analyze(const char *name, const char *body, size_t len,
   free(leader);
   cb(name, f->unknown ? ~0ull : f->written, !f->unknown, arg);
 out:
+  for (uint32_t i = 0; ins && i < nins; i++)
+    free(ins[i].call);
   for (uint32_t b = 0; b < nblocks; b++)
     free(blocks[b].in);
   free(blocks);

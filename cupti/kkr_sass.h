@@ -40,4 +40,19 @@ void kkr_sass_parse(const char *text, const kkr_sass_bank *banks,
                     kkr_sass_fn_cb cb, void *arg);
 #define KKR_SASS_C3_NAME "%s@c3:%u"
 
+/* The instruction of a line of nvdisasm's output ("@!P0 EXIT ;" after the
+ * address in its comment):
+ * 1, its text without the predicate in out ("EXIT") and the predicate in
+ * pred ("!P0", or empty); 0 if the line holds none. */
+int kkr_sass_instruction(const char *line, char *out, size_t n, char *pred,
+                         size_t pn);
+
+/* The subroutine a "CALL.REL.NOINC `($name)" instruction (ins) of the
+ * function whose code is body calls: 1 if it touches no memory and calls
+ * nothing (the slow paths of sqrtf, sinf, division), with written[r]
+ * (R0-R255, then UR0-UR255) bit 0 set for the registers it may write, bit
+ * 1 for those it may read. */
+int kkr_sass_leaf_call(const char *body, size_t len, const char *ins,
+                       uint8_t written[512]);
+
 #endif

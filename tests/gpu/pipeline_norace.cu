@@ -1,8 +1,8 @@
 // A three-stage pipeline over two streams, chunk by chunk: copy in on the
 // copy stream, compute after an event, copy out on the compute stream; the
 // host reuses a staging buffer only after the event that says its copy is
-// done.  (Each buffer is an allocation of its own: kkrace takes a kernel
-// given a pointer into an allocation to reach from there to its end.)
+// done.  (Each buffer is an allocation of its own; tests/gpu/chunks_*.cu
+// split one allocation instead.)
 // EXPECT: no-report
 #include "gpu_check.h"
 int main() {

@@ -1,0 +1,191 @@
+/* How far kernels' accesses reach, from their SASS (cupti/kkr_bounds.c),
+ * on tests/unit/data/bounds.cu: built for sm_90 (bounds.cubin) and
+ * disassembled by nvdisasm -c (bounds.sass).  Parameters lie at 0x210 of
+ * constant bank 0; each test gives a launch's geometry and arguments and
+ * checks the bytes each pointer parameter reaches. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kkr_bounds.h"
+#include "kkr_sass.h"
+
+#ifndef KKR_TEST_DATA
+#error KKR_TEST_DATA must name tests/unit/data
+#endif
+
+static char *slurp(const char *name, size_t *len) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", KKR_TEST_DATA, name);
+  FILE *f = fopen(path, "rb");
+  cr_assert_not_null(f, "cannot read %s", path);
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *b = malloc((size_t)n + 1);
+  cr_assert_eq(fread(b, 1, (size_t)n, f), (size_t)n);
+  b[n] = 0;
+  fclose(f);
+  *len = (size_t)n;
+  return b;
+}
+
+static kkr_bounds_word words[64];
+static uint32_t nwords;
+
+/* Evaluates kernel on a grid of g blocks of b threads (x, y), with the
+ * 32-bit arguments args[k] at parameter bytes offs[k]; 0 if it cannot. */
+static int bounds(const char *kernel, unsigned gx, unsigned gy, unsigned bx,
+                  unsigned by, const unsigned *offs, const int *args,
+                  int nargs) {
+  size_t clen, slen;
+  char *cubin = slurp("bounds.cubin", &clen);
+  char *sass = slurp("bounds.sass", &slen);
+  kkr_sass_bank banks[64];
+  uint32_t nb = kkr_sass_banks(cubin, clen, banks, 64);
+  int ok = 0;
+  for (uint32_t i = 0; i < nb; i++) {
+    if (strcmp(banks[i].name, kernel))
+      continue;
+    cr_assert_eq(banks[i].base, 0x210);
+    char label[256];
+    snprintf(label, sizeof label, ".text.%s:", kernel);
+    const char *body = strstr(sass, label);
+    cr_assert_not_null(body, "%s not in bounds.sass", kernel);
+    kkr_bounds_prog *p = kkr_bounds_build(body, strlen(body), banks[i].base,
+                                          banks[i].size);
+    if (!p)
+      break;
+    unsigned char params[256] = {0};
+    for (int k = 0; k < nargs; k++)
+      memcpy(params + offs[k], &args[k], 4);
+    unsigned dims[6] = {gx, gy, 1, bx, by, 1};
+    uint64_t used;
+    nwords = banks[i].size / 8;
+    ok = kkr_bounds_eval(p, dims, params, banks[i].size, words, nwords, &used);
+    kkr_bounds_free(p);
+    break;
+  }
+  free(cubin);
+  free(sass);
+  return ok;
+}
+
+static void range(uint32_t w, int64_t lo, int64_t hi) {
+  cr_assert_lt(w, nwords);
+  cr_assert_eq(words[w].state, KKR_BOUNDS_RANGE, "word %u: state %d", w,
+               words[w].state);
+  cr_expect_eq(words[w].lo, lo, "word %u from %lld, not %lld", w,
+               (long long)words[w].lo, (long long)lo);
+  cr_expect_eq(words[w].hi, hi, "word %u to %lld, not %lld", w,
+               (long long)words[w].hi, (long long)hi);
+}
+
+static void unknown(uint32_t w) {
+  cr_assert_lt(w, nwords);
+  cr_expect_eq(words[w].state, KKR_BOUNDS_UNKNOWN, "word %u: state %d", w,
+               words[w].state);
+}
+
+/* a[offset + i] over 64 blocks of 256 threads: a chunk of 16384 floats,
+ * past a call of sqrtf's slow path (a subroutine without memory). */
+Test(bounds, chunk_by_offset) {
+  cr_assert(bounds("_Z12chunk_offsetPfi", 64, 1, 256, 1, (unsigned[]){8},
+                   (int[]){16384}, 1));
+  range(0, 16384 * 4, 2 * 16384 * 4);
+}
+
+/* if (i < n): the guard bounds the grid's threads past n. */
+Test(bounds, guarded_chunk) {
+  cr_assert(bounds("_Z13chunk_guardedPfPKfi", 4, 1, 256, 1, (unsigned[]){0x10},
+                   (int[]){1000}, 1));
+  range(0, 0, 4000);
+  range(1, 0, 4000);
+}
+
+/* A grid-stride loop widens its index to its own guard. */
+Test(bounds, grid_stride_loop) {
+  cr_assert(bounds("_Z11grid_stridePfPKffi", 8, 1, 256, 1, (unsigned[]){0x14},
+                   (int[]){100000}, 1));
+  range(0, 0, 400000);
+  range(1, 0, 400000);
+}
+
+/* Two dimensions, guarded by x < w && y < h (an OR of the failures). */
+Test(bounds, two_dimensions) {
+  cr_assert(bounds("_Z5two_dPfPKfiii", 4, 4, 16, 16,
+                   (unsigned[]){0x10, 0x14, 0x18}, (int[]){60, 50, 64}, 3));
+  range(0, 0, (49 * 64 + 59 + 1) * 4);
+  range(1, 0, (49 * 64 + 59 + 1) * 4);
+}
+
+/* in[i - 1] and in[i + 1] under 0 < i < n - 1. */
+Test(bounds, neighbours) {
+  cr_assert(bounds("_Z10neighboursPfPKfi", 4, 1, 256, 1, (unsigned[]){0x10},
+                   (int[]){1000}, 1));
+  range(0, 4, 999 * 4);
+  range(1, 0, 1000 * 4);
+}
+
+/* What cannot be bounded: an index read from memory, a loop whose index
+ * the analysis does not follow (in[r * m + k]), a 64-bit index (its
+ * comparisons are two instructions), a pointer stored to memory. */
+Test(bounds, unbounded) {
+  cr_assert(bounds("_Z6gatherPfPKfPKii", 4, 1, 256, 1, (unsigned[]){0x18},
+                   (int[]){1000}, 1));
+  range(0, 0, 4000);
+  unknown(1);
+  range(2, 0, 4000);
+  cr_assert(bounds("_Z4rowsPfPKfii", 4, 1, 256, 1, (unsigned[]){0x10, 0x14},
+                   (int[]){1000, 8}, 2));
+  range(0, 0, 4000);
+  unknown(1);
+  cr_assert(bounds("_Z10wide_indexPdPKdm", 4, 1, 256, 1, (unsigned[]){0x10},
+                   (int[]){1000}, 1));
+  unknown(0);
+  unknown(1);
+  cr_assert(bounds("_Z6escapePPfS_", 1, 1, 32, 1, NULL, NULL, 0));
+  range(0, 0, 8);
+  unknown(1);
+}
+
+/* Local memory (sinf's argument reduction keeps an array there): the
+ * analysis gives up on the kernel. */
+Test(bounds, gives_up_on_local_memory) {
+  cr_assert_not(bounds("_Z10chunk_trigPfi", 64, 1, 256, 1, (unsigned[]){8},
+                       (int[]){16384}, 1));
+}
+
+/* out[i] through LEA / LEA.HI.X, i in [offset, offset + len); in[i + 1]
+ * one element further. */
+Test(bounds, lea_pair) {
+  cr_assert(bounds("_Z4haloPfPKfiii", 256, 1, 256, 1,
+                   (unsigned[]){0x10, 0x14, 0x18},
+                   (int[]){65536, 65536, 131072}, 3));
+  range(0, 65536 * 4, 2 * 65536 * 4);
+  range(1, 65536 * 4, 2 * 65536 * 4 + 4);
+}
+
+/* The written-pointer analysis follows a call of a leaf subroutine. */
+static int chunk_ok;
+static uint64_t chunk_written;
+static void collect(const char *name, uint64_t written, int ok, void *arg) {
+  (void)arg;
+  if (!strcmp(name, "_Z12chunk_offsetPfi")) {
+    chunk_ok = ok;
+    chunk_written = written;
+  }
+}
+Test(bounds, taint_through_leaf_calls) {
+  size_t clen, slen;
+  char *cubin = slurp("bounds.cubin", &clen);
+  char *sass = slurp("bounds.sass", &slen);
+  kkr_sass_bank banks[64];
+  uint32_t nb = kkr_sass_banks(cubin, clen, banks, 64);
+  kkr_sass_parse(sass, banks, nb, NULL, collect, NULL);
+  cr_expect(chunk_ok, "the call of sqrtf's slow path was not followed");
+  cr_expect(chunk_written & 1, "the pointer is written through");
+  free(cubin);
+  free(sass);
+}
