@@ -1220,6 +1220,18 @@ static void refine(const ctx *c, state *s, const fact *f, int truth) {
     refine1(c, s, &f->c[k], truth);
 }
 
+/* Data stored from in's operands first on: the pointers in it escape (not a
+ * 32-bit integer made from parameters, as the float or int arguments of
+ * "p[i] = v"). */
+static void escape(ctx *c, const state *s, const ins *in, int first) {
+  const opnd *o = in->s;
+  for (int k = first; k < in->nsrc; k++)
+    for (int h = 0; h < (in->width + 3) / 4 && o[k].reg + h < NREGS; h++)
+      if (c->p->slot[o[k].reg + h] >= 0 &&
+          REG(c, s, o[k].reg + h).kind != V_I32)
+        unbounded(c, REG(c, s, o[k].reg + h).taint);
+}
+
 static val product(int64_t al, int64_t ah, int64_t bl, int64_t bh,
                    __int128 *lo, __int128 *hi) {
   __int128 p[4] = {(__int128)al * bl, (__int128)al * bh, (__int128)ah * bl,
@@ -1319,11 +1331,7 @@ static void step(ctx *c, state *s, const ins *in) {
     return;
   }
   case I_ESC:
-    for (int k = 0; k < in->nsrc; k++)
-      for (int h = 0; h < (in->width + 3) / 4 && o[k].reg + h < NREGS; h++)
-        if (c->p->slot[o[k].reg + h] >= 0 &&
-            REG(c, s, o[k].reg + h).kind != V_I32)
-          unbounded(c, REG(c, s, o[k].reg + h).taint);
+    escape(c, s, in, 0);
     for (int k = 0; k < in->nd; k++)
       put(c, s, in->dst + k, top(0), pr);
     return;
@@ -1373,13 +1381,8 @@ static void step(ctx *c, state *s, const ins *in) {
       unbounded(c, av.taint);
     if (a->reg2 != ZERO)
       unbounded(c, REG(c, s, a->reg2).taint);
-    /* A store: the pointers in its data escape (not a 32-bit integer made
-     * from parameters, as the float or int arguments of "p[i] = v"). */
-    for (int k = 1; in->uns && k < in->nsrc; k++)
-      for (int h = 0; h < (in->width + 3) / 4 && o[k].reg + h < NREGS; h++)
-        if (c->p->slot[o[k].reg + h] >= 0 &&
-            REG(c, s, o[k].reg + h).kind != V_I32)
-          unbounded(c, REG(c, s, o[k].reg + h).taint);
+    if (in->uns)
+      escape(c, s, in, 1);
     for (int k = 0; k < in->nd; k++)
       put(c, s, in->dst + k, top(0), pr);
     return;

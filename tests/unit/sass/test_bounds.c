@@ -10,26 +10,7 @@
 
 #include "kkr_bounds.h"
 #include "kkr_sass.h"
-
-#ifndef KKR_TEST_DATA
-#error KKR_TEST_DATA must name tests/unit/data
-#endif
-
-static char *slurp(const char *name, size_t *len) {
-  char path[4096];
-  snprintf(path, sizeof path, "%s/%s", KKR_TEST_DATA, name);
-  FILE *f = fopen(path, "rb");
-  cr_assert_not_null(f, "cannot read %s", path);
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *b = malloc((size_t)n + 1);
-  cr_assert_eq(fread(b, 1, (size_t)n, f), (size_t)n);
-  b[n] = 0;
-  fclose(f);
-  *len = (size_t)n;
-  return b;
-}
+#include "test_data.h"
 
 static kkr_bounds_word words[64];
 static uint32_t nwords;
