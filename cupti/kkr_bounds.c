@@ -91,8 +91,9 @@ typedef struct {
   int16_t dst, pdst;
   uint16_t kill;   /* predicates it writes (their facts are lost) */
   int32_t target;  /* I_BRA: the label index, then the block index */
-  uint8_t cond;    /* I_BRA: may fall through */
+  uint8_t cond;    /* I_BRA: may fall through; I_SETP: combined by OR */
   uint8_t *call;   /* I_CALL: the registers the subroutine writes */
+  uint8_t chain;   /* I_SETP: the predicate it is combined with, or 0xff */
   opnd s[MAXSRC];
 } ins;
 
@@ -336,6 +337,19 @@ static uint8_t compare(const char *opc) {
   return C_NONE;
 }
 
+/* The predicate an instruction is guarded by ("!P0"), if any. */
+static void parse_guard(const char *pred, ins *in, regmap *m) {
+  in->guard = 0xff;
+  if (!pred[0])
+    return;
+  opnd g;
+  parse_opnd(pred, strlen(pred), &g, m);
+  if (g.kind == O_PRED) {
+    in->guard = (uint8_t)g.reg;
+    in->gnot = g.pnot;
+  }
+}
+
 /* Matrix instructions (HMMA, HGMMA...: many registers), not HFMA2.MMA. */
 static int mma(const char *opc) {
   size_t n = strcspn(opc, ".");
@@ -349,14 +363,7 @@ static void decode(const char *text, const char *pred, ins *in, regmap *m,
   in->guard = 0xff;
   in->dst = in->pdst = ZERO;
   in->target = -1;
-  if (pred[0]) {
-    opnd g;
-    parse_opnd(pred, strlen(pred), &g, m);
-    if (g.kind == O_PRED) {
-      in->guard = (uint8_t)g.reg;
-      in->gnot = g.pnot;
-    }
-  }
+  parse_guard(pred, in, m);
   const char *sp = strchr(text, ' ');
   char opc[64];
   snprintf(opc, sizeof opc, "%.*s", (int)(sp ? sp - text : (long)strlen(text)),
@@ -481,13 +488,7 @@ static void decode(const char *text, const char *pred, ins *in, regmap *m,
   if (starts(o, "BRA")) {
     in->op = I_BRA;
     in->cond = in->guard != 0xff || (sp && strncmp(sp + 1, "`(", 2));
-    const char *l = strstr(text, "(.L");
-    in->target = -2;
-    if (l) {
-      in->target = -3; /* resolved by the caller */
-      in->s[0].kind = O_OTHER;
-    }
-    return;
+    return; /* (its target: resolved by the caller) */
   }
   if (starts(o, "ISETP") && nops >= 5 && !strstr(o, ".EX") &&
       (strstr(o, ".AND") || strstr(o, ".OR")) && ops[0].kind == O_PRED &&
@@ -496,7 +497,7 @@ static void decode(const char *text, const char *pred, ins *in, regmap *m,
     /* Pd = a cmp b, combined with Pq (PT: alone) by AND or OR. */
     in->op = I_SETP;
     in->pdst = ops[0].reg;
-    in->gnot = (uint8_t)((ops[4].reg & 7) == 7 ? 0xff : ops[4].reg);
+    in->chain = (uint8_t)((ops[4].reg & 7) == 7 ? 0xff : ops[4].reg);
     in->cond = strstr(o, ".OR") != NULL;
     in->cmp = compare(o);
     in->uns = strstr(o, ".U32") != NULL;
@@ -602,11 +603,8 @@ static void decode(const char *text, const char *pred, ins *in, regmap *m,
   } else if (!strcmp(o, "LEA")) {
     if (ns == 3 && s[2].kind == O_IMM)
       in->op = I_LEA;
-  } else if (!strcmp(o, "SHF.L.U32") || !strcmp(o, "SHF.L.U64.HI") ||
-             !strcmp(o, "SHL")) {
-    if (!strcmp(o, "SHF.L.U64.HI"))
-      ;
-    else if (ns >= 2 && s[1].kind == O_IMM && (ns == 2 || s[2].reg == ZERO))
+  } else if (!strcmp(o, "SHF.L.U32") || !strcmp(o, "SHL")) {
+    if (ns >= 2 && s[1].kind == O_IMM && (ns == 2 || s[2].reg == ZERO))
       in->op = I_SHL;
   } else if (!strcmp(o, "SHF.R.S32.HI") || !strcmp(o, "SHF.R.U32.HI")) {
     if (ns == 3 && s[0].kind == O_REG && s[0].reg == ZERO &&
@@ -658,10 +656,16 @@ kkr_bounds_prog *kkr_bounds_build(const char *body, size_t len, uint32_t base,
   regmap *m = malloc(sizeof *m);
   char(*labels)[32] = calloc(MAX_BLOCKS, 32);
   uint32_t *label_at = calloc(MAX_BLOCKS, sizeof *label_at);
+  struct {
+    uint32_t at;
+    char label[32];
+  } *bras = calloc(MAX_BLOCKS, sizeof *bras);
+  uint32_t nbras = 0;
   ins *code = malloc(MAX_INS * sizeof *code);
   uint8_t *leader = NULL;
   uint32_t nlabels = 0, n = 0;
-  int fail = !pg || !m || !labels || !label_at || !code || size > 512 * 8;
+  int fail = !pg || !m || !labels || !label_at || !bras || !code ||
+             size > 512 * 8;
   if (!fail)
     memset(m->used, 0, sizeof m->used);
   const char *p = body, *end = body + len;
@@ -698,16 +702,10 @@ kkr_bounds_prog *kkr_bounds_build(const char *body, size_t len, uint32_t base,
         kkr_sass_leaf_call(body, (size_t)(end - body), text, call)) {
       memset(in, 0, sizeof *in);
       in->op = I_CALL;
-      in->guard = 0xff;
       in->dst = in->pdst = ZERO;
       in->kill = 0xffff;
       in->call = call;
-      if (pred[0]) {
-        opnd g;
-        parse_opnd(pred, strlen(pred), &g, m);
-        in->guard = g.kind == O_PRED ? (uint8_t)g.reg : 0xff;
-        in->gnot = g.pnot;
-      }
+      parse_guard(pred, in, m);
       for (int r = 0; r < NREGS; r++)
         if (call[r])
           m->used[r] = 1;
@@ -717,31 +715,24 @@ kkr_bounds_prog *kkr_bounds_build(const char *body, size_t len, uint32_t base,
     decode(text, pred, in, m, base, size);
     if (in->op == I_FAIL)
       fail = 1;
-    if (in->op == I_BRA && in->target == -3) {
+    if (in->op == I_BRA) { /* its label, found once all are known */
       const char *q = strstr(text, "(.L");
-      char target[32];
-      snprintf(target, sizeof target, "%.*s", (int)strcspn(q + 1, ")"), q + 1);
-      in->target = -1;
-      for (uint32_t k = 0; k < nlabels; k++)
-        if (!strcmp(labels[k], target))
-          in->target = (int32_t)k;
-      if (in->target < 0) /* a label further on */
-        snprintf((char *)&in->s[1], sizeof in->s[1], "%.15s", target + 2);
-    } else if (in->op == I_BRA) {
-      fail = 1; /* indirect */
+      if (!q || nbras == MAX_BLOCKS) {
+        fail = 1; /* an indirect branch */
+        break;
+      }
+      bras[nbras].at = n - 1;
+      snprintf(bras[nbras++].label, 32, "%.*s", (int)strcspn(q + 1, ")"),
+               q + 1);
     }
   }
-  /* Forward labels. */
-  for (uint32_t i = 0; !fail && i < n; i++) {
-    if (code[i].op != I_BRA || code[i].target >= 0)
-      continue;
-    char target[32];
-    snprintf(target, sizeof target, ".L%.15s", (const char *)&code[i].s[1]);
+  /* Branch targets. */
+  for (uint32_t i = 0; !fail && i < nbras; i++) {
+    ins *in = &code[bras[i].at];
     for (uint32_t k = 0; k < nlabels; k++)
-      if (!strcmp(labels[k], target))
-        code[i].target = (int32_t)k;
-    if (code[i].target < 0)
-      fail = 1;
+      if (!strcmp(labels[k], bras[i].label))
+        in->target = (int32_t)k;
+    fail = in->target < 0;
   }
   /* Blocks: at each label, after each branch and unguarded exit. */
   if (!fail && n) {
@@ -795,6 +786,7 @@ kkr_bounds_prog *kkr_bounds_build(const char *body, size_t len, uint32_t base,
   free(leader);
   free(labels);
   free(label_at);
+  free(bras);
   if (fail || !n) {
     for (uint32_t i = 0; code && i < n; i++)
       if (code[i].op == I_CALL)
@@ -1088,7 +1080,7 @@ static val get64(const ctx *c, const state *s, const opnd *o) {
     }
     val v = REG(c, s, o->reg);
     if (!o->inv && !o->neg && (v.kind == V_I64 || v.kind == V_PTR))
-      return v; /* (check_pairs keeps only whole pairs) */
+      return v; /* (put keeps only whole pairs) */
     return top(v.taint);
   }
   if (o->kind == O_CONST && !o->inv && !o->neg &&
@@ -1108,7 +1100,9 @@ static val get64(const ctx *c, const state *s, const opnd *o) {
 }
 
 /* Writes v to register r: what facts said of r is lost; a predicated write
- * may not happen. */
+ * may not happen.  A 64-bit value in r - 1 (its high half in r: a V_HI
+ * marker naming r - 1) is unknown once r holds anything else, so that a
+ * pair is whole wherever its low register holds a 64-bit value. */
 static void put(const ctx *c, state *s, int r, val v, int predicated) {
   if (r == ZERO || r >= NREGS || c->p->slot[r] < 0)
     return;
@@ -1124,6 +1118,11 @@ static void put(const ctx *c, state *s, int r, val v, int predicated) {
   if (predicated)
     v = join(&REG(c, s, r), &v);
   REG(c, s, r) = v;
+  if (r > 0 && c->p->slot[r - 1] >= 0 && !(v.kind == V_HI && v.lo == r - 1)) {
+    val *low = &REG(c, s, r - 1);
+    if (low->kind == V_PTR || low->kind == V_I64)
+      *low = top(low->taint);
+  }
 }
 
 /* A 64-bit value to the pair r, r + 1. */
@@ -1353,8 +1352,8 @@ static void step(ctx *c, state *s, const ins *in) {
     fact nf = {0};
     nf.ok = !pr && o[0].kind == O_REG && o[0].reg != ZERO && !o[0].neg &&
             !o[0].inv;
-    if (nf.ok && in->gnot != 0xff) { /* chained with another predicate */
-      const fact *q = &s->f[in->gnot];
+    if (nf.ok && in->chain != 0xff) { /* combined with another predicate */
+      const fact *q = &s->f[in->chain];
       nf.ok = q->ok && q->n < FACT_MAX && (q->n == 1 || q->or_chain == in->cond);
       if (nf.ok) {
         nf = *q;
@@ -1513,20 +1512,6 @@ static void step(ctx *c, state *s, const ins *in) {
     put(c, s, in->dst + k, top(t), pr);
 }
 
-/* A register pair is one only while both halves are its own: a 64-bit
- * value whose high register was written since is unknown. */
-static void check_pairs(const ctx *c, state *s) {
-  for (uint32_t i = 0; i < c->p->nregs; i++) {
-    val *v = &s->r[i];
-    if (v->kind != V_PTR && v->kind != V_I64)
-      continue;
-    int r = c->p->reg_of[i];
-    int hs = r + 1 < NREGS ? c->p->slot[r + 1] : -1;
-    if (hs < 0 || s->r[hs].kind != V_HI || s->r[hs].lo != r)
-      *v = top(v->taint);
-  }
-}
-
 int kkr_bounds_eval(const kkr_bounds_prog *p, const unsigned dims[6],
                     const unsigned char *params, uint32_t nbytes,
                     kkr_bounds_word *out, uint32_t nwords, uint64_t *used) {
@@ -1576,10 +1561,8 @@ int kkr_bounds_eval(const kkr_bounds_prog *p, const unsigned dims[6],
     memset(s.carry, 0, sizeof s.carry);
     memcpy(cur, in + (size_t)b * nr, nr * sizeof *cur);
     const block *bl = &p->blocks[b];
-    for (uint32_t i = bl->first; i < bl->last; i++) {
+    for (uint32_t i = bl->first; i < bl->last; i++)
       step(&c, &s, &p->code[i]);
-      check_pairs(&c, &s);
-    }
     const ins *last = &p->code[bl->last - 1];
     for (int e = 0; e < 2; e++) {
       int32_t n = bl->next[e];

@@ -565,7 +565,7 @@ static int sass_written(const char *mangled, uint64_t *written) {
 static kernel_info *kernel_cache[KERNEL_CACHE];
 static pthread_mutex_t kernel_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static const kernel_info *kernel_info_of(CUfunction f, const char *symbol) {
+static kernel_info *kernel_info_of(CUfunction f, const char *symbol) {
   uint32_t slot = (uint32_t)(((uintptr_t)f >> 4) * 2654435761u) % KERNEL_CACHE;
   /* (Entries are only ever added, each published whole: read without the
    * lock, which every launch would take.) */
@@ -683,18 +683,11 @@ static void symbol_copied(const void *src, size_t count, int kind,
   c->any_stream = any_stream;
 }
 
-/* The allocation a word of a kernel's arguments (or of its constant
- * memory) points into: its footprint from there to the allocation's end. */
-static void pointer_word(const char *word, unsigned flags) {
-  void *p;
-  memcpy(&p, word, sizeof p);
-  unsigned long long lo, hi;
-  if (p && __kkrace_gpu_alloc_range && __kkrace_gpu_alloc_range(p, &lo, &hi))
-    __kkrace_gpu_access(p, hi - (uintptr_t)p, flags);
-}
-
-/* The bytes [p + lo, p + hi) of the allocation p points into (a bounded
- * footprint). */
+/* The bytes [p + lo, p + hi) of the allocation that the pointer p in a word
+ * of a kernel's arguments (or of its constant memory) points into: a
+ * bounded footprint, or with hi = REACH_END, from there to the
+ * allocation's end (how far a kernel reaches when its code does not say). */
+#define REACH_END INT64_MAX
 static void pointer_range(const char *word, int64_t lo, int64_t hi,
                           unsigned flags) {
   char *p;
@@ -714,7 +707,7 @@ static void pointer_range(const char *word, int64_t lo, int64_t hi,
 
 /* What the launch's bounds say of its parameter words (out[64]): 1 if the
  * analysis could tell.  The last launch's result serves again when the
- * geometry and the parameter words the code reads are the same. */
+ * geometry and the parameter words it depended on are the same. */
 static int launch_bounds(kernel_info *k, void **args, const unsigned *dims,
                          kkr_bounds_word *out) {
   if (!k->bounds || !dims || !args)
@@ -728,9 +721,9 @@ static int launch_bounds(kernel_info *k, void **args, const unsigned *dims,
   for (uint32_t i = 0; i < k->nparams; i++)
     if (args[i] && k->offset[i] + k->size[i] <= n)
       memcpy(img + k->offset[i], args[i], k->size[i]);
-  uint64_t inputs = k->last_used;
   uint32_t nwords = n / 8 < 64 ? n / 8 : 64;
   pthread_mutex_lock(&k->bounds_lock);
+  uint64_t inputs = k->last_used;
   /* (last_ok: 0 nothing kept, 1 bounds kept, 2 the analysis gave up) */
   int hit = k->last_ok && !memcmp(k->last_dims, dims, sizeof k->last_dims);
   for (uint32_t w = 0; hit && w < 64 && w * 8 < n; w++)
@@ -755,13 +748,24 @@ static int launch_bounds(kernel_info *k, void **args, const unsigned *dims,
   return ok;
 }
 
+/* The grid's and the block's sizes of a driver launch's configuration in
+ * dims (NULL without one). */
+static const unsigned *config_dims(const CUlaunchConfig *c, unsigned dims[6]) {
+  if (!c)
+    return NULL;
+  unsigned d[6] = {c->gridDimX,  c->gridDimY,  c->gridDimZ,
+                   c->blockDimX, c->blockDimY, c->blockDimZ};
+  memcpy(dims, d, sizeof d);
+  return dims;
+}
+
 /* Models a launch of f (its arguments args, its grid and block dims, or
  * NULL) on stream. */
 static void launch(CUfunction f, const char *symbol, void **args,
                    const unsigned *dims, unsigned long long stream) {
   if (!__kkrace_gpu_work_begin)
     return;
-  kernel_info *k = (kernel_info *)kernel_info_of(f, symbol);
+  kernel_info *k = kernel_info_of(f, symbol);
   if (!k)
     return;
   unsigned tok = __kkrace_gpu_work_begin(KKR_GPU_KERNEL, stream, k->name);
@@ -793,7 +797,7 @@ static void launch(CUfunction f, const char *symbol, void **args,
       if (bounded && word < 64 && bw[word].state == KKR_BOUNDS_RANGE)
         pointer_range(arg + w, bw[word].lo, bw[word].hi, flags);
       else
-        pointer_word(arg + w, flags);
+        pointer_range(arg + w, 0, REACH_END, flags);
     }
   }
   /* A kernel without parameters: the functor it reads from constant
@@ -813,7 +817,7 @@ static void launch(CUfunction f, const char *symbol, void **args,
       } else {
         flags |= KKR_GPU_ACC_WRITE | KKR_GPU_ACC_CONSERVATIVE;
       }
-      pointer_word(c->bytes + w, flags);
+      pointer_range(c->bytes + w, 0, REACH_END, flags);
     }
   }
   c->n = 0; /* (what it was copied for, if anything, is launched) */
@@ -1084,13 +1088,11 @@ static void runtime_exit(CUpti_CallbackId id, const CUpti_CallbackData *cb) {
   case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_v11060:
   case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_ptsz_v11060: {
     const cudaLaunchKernelExC_v11060_params *p = P(cudaLaunchKernelExC_v11060);
-    unsigned dims[6] = {0};
-    if (p->config)
-      memcpy(dims, (unsigned[6]){p->config->gridDim.x, p->config->gridDim.y,
-                                 p->config->gridDim.z, p->config->blockDim.x,
-                                 p->config->blockDim.y, p->config->blockDim.z},
-             sizeof dims);
-    launch(inner_func, cb->symbolName, p->args, p->config ? dims : NULL,
+    const cudaLaunchConfig_t *lc = p->config;
+    unsigned dims[6] = {lc ? lc->gridDim.x : 0,  lc ? lc->gridDim.y : 0,
+                        lc ? lc->gridDim.z : 0,  lc ? lc->blockDim.x : 0,
+                        lc ? lc->blockDim.y : 0, lc ? lc->blockDim.z : 0};
+    launch(inner_func, cb->symbolName, p->args, lc ? dims : NULL,
            stream_id(p->config ? p->config->stream : 0,
                      id == CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_ptsz_v11060));
     break;
@@ -1303,14 +1305,9 @@ static void driver_exit(CUpti_CallbackId id, const CUpti_CallbackData *cb) {
   case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx:
   case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz: {
     const cuLaunchKernelEx_params *p = P(cuLaunchKernelEx);
-    unsigned dims[6] = {0};
-    if (p->config)
-      memcpy(dims, (unsigned[6]){p->config->gridDimX, p->config->gridDimY,
-                                 p->config->gridDimZ, p->config->blockDimX,
-                                 p->config->blockDimY, p->config->blockDimZ},
-             sizeof dims);
+    unsigned dims[6];
     launch_driver(p->f, cb->symbolName, p->kernelParams, p->extra,
-                  p->config ? dims : NULL,
+                  config_dims(p->config, dims),
                   stream_id((cudaStream_t)(p->config ? p->config->hStream : 0),
                             id == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz));
     break;
@@ -1509,12 +1506,9 @@ static void launched(CUresult r, CUfunction f, void **params, void **extra,
     wrapping = 1;                                                             \
     CUresult r = real(c, f, params, extra);                                   \
     wrapping = 0;                                                             \
-    unsigned dims[6] = {0};                                                   \
-    if (c)                                                                    \
-      memcpy(dims, (unsigned[6]){c->gridDimX, c->gridDimY, c->gridDimZ,       \
-                                 c->blockDimX, c->blockDimY, c->blockDimZ},   \
-             sizeof dims);                                                    \
-    launched(r, f, params, extra, c ? dims : NULL, c ? c->hStream : 0, ptsz); \
+    unsigned dims[6];                                                         \
+    launched(r, f, params, extra, config_dims(c, dims), c ? c->hStream : 0,   \
+             ptsz);                                                           \
     return r;                                                                 \
   }
 #define LAUNCH_COOP(name, table, i, ptsz)                                     \
