@@ -468,6 +468,15 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
                      uint32_t flags, uintptr_t pc, uintptr_t rec_pc,
                      uintptr_t fp, uint64_t prev) {
   uint32_t size = 1u << ((flags >> 12) & 0xf);
+  /* A cell of a GPU allocation's segment (kkr_gpu.c): the memory it stands
+   * for, where both accesses overlap. */
+  uintptr_t seg_len = 0;
+  if (word >= KKR_GPU_PROXY)
+    word = kkr_gpu_unproxy(word, &seg_len);
+  if (seg_len) {
+    mask = 1;
+    size = seg_len < 0x80000000u ? (uint32_t)seg_len : 0x80000000u;
+  }
   uintptr_t elem = element_of(word, mask, size);
   uintptr_t ppc = record_pc_of(prev);
   /* One access spans several granules: count the element once. */
@@ -524,6 +533,10 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
   old->atomic = (prev & KKR_R_A) != 0;
   old->size = (uint32_t)__builtin_popcount(KKR_REC_MASK(prev));
   old->addr = element_of(word, KKR_REC_MASK(prev), old->size);
+  if (seg_len) {
+    old->size = size;
+    old->addr = word;
+  }
   old->pcs[0] = ppc;
   old->npcs = ppc ? 1 : 0;
   old->site_unknown = !ppc;

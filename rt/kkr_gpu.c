@@ -14,11 +14,13 @@
  *    for each host thread.
  *  - An event recorded on a stream holds what that stream's fence would
  *    teach at that moment; waiting on it (a stream, or the host) learns that.
- *  - Device memory is never touched by the host: a work item's access to it
- *    is recorded at a coarse scale (at most KKR_GPU_CELLS shadow words per
- *    allocation), which keeps a kernel's cost independent of buffer sizes.
- *    Pinned, managed and pageable host memory is recorded byte for byte, so
- *    that the instrumented host code's accesses meet the GPU's. */
+ *  - Device memory is never touched by the host: its shadow is one cell per
+ *    segment of the allocation, the segments cut where GPU work's accesses
+ *    begin and end (at most KKR_GPU_SEGS of them), which keeps a kernel's
+ *    cost independent of buffer sizes and tells chunks of one allocation
+ *    apart wherever their boundaries fall.  Pinned, managed and pageable
+ *    host memory is recorded byte for byte, so that the instrumented host
+ *    code's accesses meet the GPU's. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdarg.h>
@@ -33,10 +35,10 @@
 #include "kkr_rt.h"
 #include "uthash.h"
 
-#define KKR_GPU_CELLS 32 /* shadow words that stand for a coarse allocation */
-/* Where coarse allocations of host memory keep their shadow: above the user
- * address space (which ends at 2^47), inside the shadow's 2^48. */
-#define KKR_GPU_PROXY ((uintptr_t)1 << 47)
+/* Segments of a coarse allocation at most (its cells: KKR_GPU_SLOT bytes
+ * of shadow address space, in a slot of their own above KKR_GPU_PROXY). */
+#define KKR_GPU_SEGS 1024
+#define KKR_GPU_SLOT ((uintptr_t)KKR_GPU_SEGS * KKR_GRAN)
 
 static const char gpu_space[] = "CUDA";
 
@@ -233,12 +235,188 @@ void kkr_gpu_trace_view(const char *space, const char *label, uintptr_t p,
 
 /* ---- Allocations -------------------------------------------------------- */
 
+/* The shadow of a coarse allocation: one cell per segment, the segments
+ * cut at the bounds of GPU work's accesses, so that a kernel or a copy of
+ * one chunk meets exactly the work items that touched its bytes, and costs
+ * one check per segment it covers.  b[0] = 0 < b[1] < ... < b[n] = size;
+ * segment i's cell lies at proxy + i * KKR_GRAN.  A cut copies the cell it
+ * divides (both parts saw what it saw).  When there are KKR_GPU_SEGS
+ * segments, neighbours whose cells hold the same records merge; if none
+ * do, an access is widened to the segments it overlaps (conservative: two
+ * chunks that share a segment meet there).  A slot is the allocation's
+ * while it lives, then the next one's (never freed: a thread that found
+ * it before a free sees lo change).  Everything here, the cells included,
+ * is touched under seg_lock only: the host's code never reaches a slot. */
+typedef struct {
+  uintptr_t lo;    /* the allocation's start; 0: free */
+  uintptr_t proxy; /* its cells */
+  uint32_t n, cap; /* segments; room in b */
+  uint64_t *b;
+} gpu_segs;
+
 typedef struct {
   uintptr_t lo, hi;
-  uint32_t kind; /* KKR_GPU_MEM_* */
-  uint32_t shift; /* coarse: bytes per shadow byte = 1 << shift (0: exact) */
-  uintptr_t proxy; /* coarse: where its shadow starts */
+  uint32_t kind;  /* KKR_GPU_MEM_* */
+  gpu_segs *segs; /* coarse: its segments (NULL: exact shadow) */
 } gpu_alloc;
+
+/* ---- Segments ----------------------------------------------------------- */
+
+static kkr_spin seg_lock;
+static gpu_segs **slots; /* by slot: proxy = KKR_GPU_PROXY + k * KKR_GPU_SLOT */
+static uint32_t nslots, capslots;
+static uint32_t *free_slots, nfree_slots;
+
+/* A slot for the allocation [lo, lo + size): one segment, no access. */
+static gpu_segs *segs_take(uintptr_t lo, uintptr_t size) {
+  kkr_spin_lock(&seg_lock);
+  gpu_segs *s;
+  if (nfree_slots) {
+    s = slots[free_slots[--nfree_slots]];
+  } else {
+    if (nslots == capslots) {
+      uint32_t cap = capslots ? capslots * 2 : 64;
+      slots = kkr_realloc(slots, capslots * sizeof *slots, cap * sizeof *slots);
+      free_slots = kkr_realloc(free_slots, capslots * sizeof *free_slots,
+                               cap * sizeof *free_slots);
+      capslots = cap;
+    }
+    s = kkr_alloc(sizeof *s);
+    memset(s, 0, sizeof *s);
+    s->proxy = KKR_GPU_PROXY + (uintptr_t)nslots * KKR_GPU_SLOT;
+    slots[nslots++] = s;
+  }
+  if (s->cap < 8) {
+    s->b = kkr_realloc(s->b, s->cap * sizeof *s->b, 8 * sizeof *s->b);
+    s->cap = 8;
+  }
+  s->lo = lo;
+  s->n = 1;
+  s->b[0] = 0;
+  s->b[1] = size;
+  kkr_spin_unlock(&seg_lock);
+  return s;
+}
+
+/* The allocation of s is gone: what its cells saw goes too. */
+static void segs_give(gpu_segs *s) {
+  kkr_spin_lock(&seg_lock);
+  kkr_shadow_clear(s->proxy, (uintptr_t)s->n * KKR_GRAN);
+  s->lo = 0;
+  free_slots[nfree_slots++] = (uint32_t)((s->proxy - KKR_GPU_PROXY) / KKR_GPU_SLOT);
+  kkr_spin_unlock(&seg_lock);
+}
+
+/* The index of the segment holding offset x (< size). */
+static uint32_t seg_find(const gpu_segs *s, uint64_t x) {
+  uint32_t a = 0, b = s->n - 1;
+  while (a < b) {
+    uint32_t m = (a + b + 1) / 2;
+    if (s->b[m] <= x)
+      a = m;
+    else
+      b = m - 1;
+  }
+  return a;
+}
+
+static int plain_cell(const kkr_cell *c) {
+  return !(c->w & KKR_R_X) && !(c->r & KKR_R_X);
+}
+
+/* Neighbours whose cells hold the same plain records become one segment. */
+static void segs_merge(gpu_segs *s, kkr_cell *c) {
+  uint32_t k = 0;
+  for (uint32_t i = 1; i < s->n; i++) {
+    if (plain_cell(&c[k]) && c[k].w == c[i].w && c[k].r == c[i].r)
+      continue; /* (segment i joins segment k) */
+    k++;
+    c[k] = c[i];
+    s->b[k] = s->b[i];
+  }
+  s->b[k + 1] = s->b[s->n];
+  /* (The cells left behind were moved, or merged: no read set is theirs.) */
+  memset(&c[k + 1], 0, (s->n - k - 1) * sizeof *c);
+  s->n = k + 1;
+}
+
+/* A segment boundary at offset x (0 < x < size) if there is room. */
+static void seg_cut(gpu_segs *s, uint64_t x) {
+  uint32_t i = seg_find(s, x);
+  if (s->b[i] == x)
+    return;
+  kkr_cell *c = kkr_shadow_cell(s->proxy); /* (the slot's cells, in a row) */
+  if (s->n == KKR_GPU_SEGS) {
+    segs_merge(s, c);
+    if (s->n == KKR_GPU_SEGS)
+      return;
+    i = seg_find(s, x);
+  }
+  if (c[i].w & KKR_R_X)
+    return; /* (split into halves: never for whole-word accesses) */
+  if (s->n + 1 >= s->cap) {
+    uint32_t cap = s->cap * 2 > KKR_GPU_SEGS + 1 ? KKR_GPU_SEGS + 1 : s->cap * 2;
+    s->b = kkr_realloc(s->b, s->cap * sizeof *s->b, cap * sizeof *s->b);
+    s->cap = cap;
+  }
+  memmove(&c[i + 2], &c[i + 1], (s->n - i - 1) * sizeof *c);
+  memmove(&s->b[i + 2], &s->b[i + 1], (s->n - i) * sizeof *s->b);
+  s->b[i + 1] = x;
+  c[i + 1] = c[i];
+  if ((c[i].r & KKR_REC_TAG) == KKR_REC_TAG) { /* a read set: its own copy */
+    const kkr_readset *from = KKR_REC_PTR(c[i].r);
+    kkr_readset *to = kkr_readset_new(from->cap);
+    to->n = from->n;
+    memcpy(to->recs, from->recs, from->n * sizeof *to->recs);
+    c[i + 1].r = KKR_REC_SET(to);
+  }
+  s->n++;
+  kkr_shared_forget_range(s->proxy, s->proxy + (uintptr_t)s->n * KKR_GRAN);
+}
+
+/* The segments being accessed by this thread (kkr_gpu_unproxy). */
+static __thread const gpu_segs *seg_accessing;
+
+/* An access to [addr, addr + size) of coarse allocation a, made of whole
+ * segments; acc and slot as kkr_access_range_at's. */
+static void segs_access(kkr_thread *t, const gpu_alloc *a, uintptr_t addr,
+                        uintptr_t size, uint32_t acc, uintptr_t site,
+                        struct kkr_site_slot *slot) {
+  kkr_spin_lock(&seg_lock);
+  gpu_segs *s = a->segs;
+  if (s->lo != a->lo) { /* (freed meanwhile) */
+    kkr_spin_unlock(&seg_lock);
+    return;
+  }
+  uint64_t size_all = s->b[s->n];
+  uint64_t off = addr - a->lo, end = off + size;
+  if (end > size_all)
+    end = size_all;
+  if (off >= end) {
+    kkr_spin_unlock(&seg_lock);
+    return;
+  }
+  if (off > 0)
+    seg_cut(s, off);
+  if (end < size_all)
+    seg_cut(s, end);
+  uint32_t i = seg_find(s, off), j = seg_find(s, end - 1) + 1;
+  seg_accessing = s;
+  kkr_access_range_at(t, s->proxy + (uintptr_t)i * KKR_GRAN,
+                      (uintptr_t)(j - i) * KKR_GRAN, acc, site, slot);
+  seg_accessing = NULL;
+  kkr_spin_unlock(&seg_lock);
+}
+
+uintptr_t kkr_gpu_unproxy(uintptr_t word, uintptr_t *len) {
+  const gpu_segs *s = seg_accessing;
+  *len = 0;
+  if (!s || word < s->proxy || word >= s->proxy + (uintptr_t)s->n * KKR_GRAN)
+    return word;
+  uint32_t i = (uint32_t)((word - s->proxy) / KKR_GRAN);
+  *len = s->b[i + 1] - s->b[i];
+  return s->lo + s->b[i];
+}
 
 static gpu_alloc *allocs;
 static uint32_t nallocs, capallocs;
@@ -330,21 +508,19 @@ KKR_EXPORT void __kkrace_gpu_alloc(void *p, unsigned long long size,
   trace("{\"ev\":\"alloc\",\"p\":%llu,\"size\":%llu,\"kind\":%u}",
         (unsigned long long)(uintptr_t)p, size, kind);
   uintptr_t lo = (uintptr_t)p;
-  gpu_alloc a = {lo, lo + size, kind, 0, lo};
+  gpu_alloc a = {lo, lo + size, kind, NULL};
   /* Device memory is never the host's: its shadow is coarse, whatever its
    * size.  Host memory the GPU reaches (pinned, managed) is exact, so that
    * the program's own accesses meet the GPU's, up to gpu_exact_host_bytes;
    * beyond, coarse too, in a shadow of its own that host code never
    * meets. */
-  int coarse = !host_accessible(kind) || size > exact_host_bytes();
-  if (coarse)
-    while ((size >> a.shift) > KKR_GPU_CELLS * KKR_GRAN)
-      a.shift++;
-  if (coarse && host_accessible(kind))
-    a.proxy = KKR_GPU_PROXY + lo;
+  if (!host_accessible(kind) || size > exact_host_bytes())
+    a.segs = segs_take(lo, size);
+  gpu_segs *old = NULL;
   kkr_spin_lock(&alloc_lock);
   uint32_t i = alloc_lower_bound(lo);
   if (i < nallocs && allocs[i].lo == lo) {
+    old = allocs[i].segs;
     allocs[i] = a;
   } else {
     if (nallocs == capallocs) {
@@ -367,39 +543,25 @@ KKR_EXPORT void __kkrace_gpu_alloc(void *p, unsigned long long size,
   /* New memory: nothing of what was there before counts. */
   if (host_accessible(kind))
     kkr_shadow_clear(lo, size);
-  if (a.shift)
-    kkr_shadow_clear(a.proxy, (size >> a.shift) + KKR_GRAN);
+  if (old)
+    segs_give(old);
 }
 
 static void alloc_forget(uintptr_t lo) {
+  gpu_segs *segs = NULL;
   kkr_spin_lock(&alloc_lock);
   uint32_t i = alloc_lower_bound(lo);
   if (i < nallocs && allocs[i].lo == lo) {
+    segs = allocs[i].segs;
     memmove(&allocs[i], &allocs[i + 1], (nallocs - i - 1) * sizeof *allocs);
     nallocs--;
   }
   __atomic_store_n(&alloc_gen, alloc_gen + 1, __ATOMIC_RELEASE);
   kkr_spin_unlock(&alloc_lock);
+  if (segs)
+    segs_give(segs);
   kkr_view_alloc v;
   kkr_views_take(lo, &v);
-}
-
-/* The bytes of the shadow that stand for [addr, addr + size) of memory of
- * allocation a (device memory: scaled down within the allocation). */
-static void shadow_span(const gpu_alloc *a, uintptr_t addr, uintptr_t size,
-                        uintptr_t *lo, uintptr_t *n) {
-  if (!a || !a->shift) {
-    *lo = addr;
-    *n = size;
-    return;
-  }
-  uintptr_t off = addr - a->lo, end = off + size;
-  if (end > a->hi - a->lo)
-    end = a->hi - a->lo;
-  uintptr_t first = off >> a->shift;
-  uintptr_t last = (end + ((uintptr_t)1 << a->shift) - 1) >> a->shift;
-  *lo = a->proxy + first;
-  *n = last > first ? last - first : 1;
 }
 
 /* ---- Streams and events ------------------------------------------------- */
@@ -600,12 +762,22 @@ static kkr_thread *recording_thread(void) {
   return kkr_inited ? kkr_thread_get() : NULL;
 }
 
-/* The free of [lo, lo + n) of shadow (size bytes of memory) by the current
- * node, at site. */
-static void free_range(kkr_thread *t, uintptr_t lo, uintptr_t n,
-                       uintptr_t size, uintptr_t site) {
-  t->free_size = size;
-  kkr_access_range(t, lo, n, KKR_ACC_WRITE | KKR_ACC_FREE, site, 0);
+/* An access to [addr, addr + size) of allocation a (NULL: memory that no
+ * allocation known holds), through its shadow. */
+static void mem_access(kkr_thread *t, const gpu_alloc *a, uintptr_t addr,
+                       uintptr_t size, uint32_t acc, uintptr_t site,
+                       struct kkr_site_slot *slot) {
+  if (a && a->segs)
+    segs_access(t, a, addr, size, acc, site, slot);
+  else
+    kkr_access_range_at(t, addr, size, acc, site, slot);
+}
+
+/* The free of allocation a by the current node, at site. */
+static void free_alloc(kkr_thread *t, const gpu_alloc *a, uintptr_t site) {
+  t->free_size = a->hi - a->lo;
+  mem_access(t, a, a->lo, a->hi - a->lo, KKR_ACC_WRITE | KKR_ACC_FREE, site,
+             NULL);
   t->free_size = 0;
 }
 
@@ -817,8 +989,6 @@ KKR_EXPORT void __kkrace_gpu_access(void *p, unsigned long long size,
     t->item_op->item->gpu_conservative = 1;
   gpu_alloc a;
   int known = alloc_find((uintptr_t)p, &a);
-  uintptr_t lo, n;
-  shadow_span(known ? &a : NULL, (uintptr_t)p, size, &lo, &n);
   uint32_t acc = 0;
   if (flags & KKR_GPU_ACC_WRITE)
     acc |= KKR_ACC_WRITE;
@@ -826,7 +996,7 @@ KKR_EXPORT void __kkrace_gpu_access(void *p, unsigned long long size,
     acc |= KKR_ACC_FREE | KKR_ACC_WRITE;
   /* (Read and written: the write alone, which meets everything the read
    * would.) */
-  kkr_access_range_at(t, lo, n, acc, w->site, &w->slot);
+  mem_access(t, known ? &a : NULL, (uintptr_t)p, size, acc, w->site, &w->slot);
 }
 
 /* Ends the item; KKR_GPU_WAIT: the host waits for it (a synchronous copy),
@@ -890,12 +1060,10 @@ KKR_EXPORT void __kkrace_gpu_free(void *p, unsigned long long stream,
   gpu_alloc a;
   if (!alloc_find((uintptr_t)p, &a) || a.lo != (uintptr_t)p)
     return;
-  uintptr_t lo, n;
-  shadow_span(&a, a.lo, a.hi - a.lo, &lo, &n);
   if (flags & KKR_GPU_ASYNC) {
     unsigned int tok = __kkrace_gpu_work_begin(KKR_GPU_FREE, stream, "cudaFreeAsync");
     if (tok) {
-      free_range(t, lo, n, a.hi - a.lo, open_work[nopen - 1].site);
+      free_alloc(t, &a, open_work[nopen - 1].site);
       __kkrace_gpu_work_end(tok, 0);
     }
   } else if (!t->item_op) {
@@ -903,10 +1071,11 @@ KKR_EXPORT void __kkrace_gpu_free(void *p, unsigned long long stream,
       host_learns(t, fill_device, NULL);
     uintptr_t site = 0;
     (void)api_stack(t, &site);
-    free_range(t, lo, n, a.hi - a.lo, site);
+    free_alloc(t, &a, site);
   }
-  kkr_shadow_clear(lo, n);
-  alloc_forget(a.lo);
+  if (!a.segs)
+    kkr_shadow_clear(a.lo, a.hi - a.lo);
+  alloc_forget(a.lo); /* (and its segments' cells) */
 }
 
 /* ---- Host functions on streams (cudaLaunchHostFunc) --------------------- */

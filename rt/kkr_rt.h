@@ -536,6 +536,14 @@ void kkr_gpu_kokkos_dispatch(const char *name);
 /* Kokkos Tools: a View allocated in device memory, for the GPU trace. */
 void kkr_gpu_trace_view(const char *space, const char *label, uintptr_t p,
                         uint64_t size);
+/* Coarse allocations (device memory, and host memory beyond
+ * gpu_exact_host_bytes) keep their shadow above the user address space
+ * (which ends at 2^47), inside the shadow's 2^48: one cell per segment. */
+#define KKR_GPU_PROXY ((uintptr_t)1 << 47)
+/* The memory that the cell at shadow address word stands for: its first
+ * byte, and its length in *len.  Only while the calling thread records a
+ * GPU work item's access (the reports of that access). */
+uintptr_t kkr_gpu_unproxy(uintptr_t word, uintptr_t *len);
 /* gpu_trace is on: the host's accesses to memory the GPU's work touched
  * are traced too (kkr_access.c), so that a replay meets them. */
 KKR_HIDDEN extern int kkr_gpu_trace_host_on;

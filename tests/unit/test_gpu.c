@@ -1,0 +1,129 @@
+/* GPU work through the runtime's __kkrace_gpu_* entry points, as the CUPTI
+ * module calls them: device memory's shadow, one cell per segment of an
+ * allocation, cut where the work items' accesses begin and end. */
+#include <criterion/criterion.h>
+#include <stdint.h>
+
+#include "kkr_abi.h"
+#include "kkr_report.h"
+#include "kkr_rt.h"
+
+void __kkrace_gpu_alloc(void *, unsigned long long, unsigned int);
+void __kkrace_gpu_free(void *, unsigned long long, unsigned int);
+void __kkrace_gpu_stream(unsigned long long, unsigned int);
+unsigned int __kkrace_gpu_work_begin(unsigned int, unsigned long long,
+                                     const char *);
+void __kkrace_gpu_access(void *, unsigned long long, unsigned int);
+void __kkrace_gpu_work_end(unsigned int, unsigned int);
+void __kkrace_gpu_device_sync(void);
+
+/* Addresses as CUDA hands them out; nothing is stored there. */
+#define DEV ((char *)0x7f1200000000)
+#define DEV2 ((char *)0x7f1300000000)
+
+static uint64_t reports(void) {
+  kkr_report_flush();
+  return kkr_reports_total();
+}
+
+static void streams(unsigned n) {
+  for (unsigned s = 1; s <= n; s++)
+    __kkrace_gpu_stream(s * 16, KKR_GPU_STREAM_NONBLOCKING);
+}
+
+/* A work item of kind on stream s that accesses [p, p + size). */
+static void work(unsigned kind, unsigned s, void *p, unsigned long long size,
+                 unsigned flags) {
+  unsigned tok = __kkrace_gpu_work_begin(kind, s * 16, "k");
+  __kkrace_gpu_access(p, size, flags);
+  __kkrace_gpu_work_end(tok, 0);
+}
+
+static void kernel(unsigned s, void *p, unsigned long long size,
+                   unsigned flags) {
+  work(KKR_GPU_KERNEL, s, p, size, flags);
+}
+
+/* Three chunks of 1000 floats, one stream each: copy in, kernel, copy
+ * out.  Their boundaries fall anywhere: each chunk meets only itself. */
+Test(gpu, chunks_of_any_size_are_apart) {
+  const unsigned long long chunk = 1000 * sizeof(float);
+  __kkrace_gpu_alloc(DEV, 3 * chunk, KKR_GPU_MEM_DEVICE);
+  streams(3);
+  for (unsigned k = 0; k < 3; k++) {
+    work(KKR_GPU_MEMCPY, k + 1, DEV + k * chunk, chunk, KKR_GPU_ACC_WRITE);
+    kernel(k + 1, DEV + k * chunk, chunk,
+           KKR_GPU_ACC_READ | KKR_GPU_ACC_WRITE);
+    work(KKR_GPU_MEMCPY, k + 1, DEV + k * chunk, chunk, KKR_GPU_ACC_READ);
+  }
+  __kkrace_gpu_device_sync();
+  cr_assert_eq(reports(), 0);
+}
+
+/* One float of overlap is a race, and the report says where. */
+Test(gpu, one_element_of_overlap_races) {
+  const unsigned long long chunk = 1000 * sizeof(float);
+  __kkrace_gpu_alloc(DEV, 3 * chunk, KKR_GPU_MEM_DEVICE);
+  streams(3);
+  for (unsigned k = 0; k < 3; k++)
+    work(KKR_GPU_MEMCPY, k + 1, DEV + k * chunk, chunk, KKR_GPU_ACC_WRITE);
+  kernel(1, DEV, chunk + sizeof(float), KKR_GPU_ACC_READ);
+  cr_assert_eq(reports(), 1);
+}
+
+/* Rounds of chunks whose boundaries move: more boundaries than an
+ * allocation has segments, but segments that hold the same records (one
+ * kernel's, or the last round's once it is ordered) merge and make room. */
+Test(gpu, segments_merge_when_full) {
+  const unsigned n = 700, chunk = 40;
+  __kkrace_gpu_alloc(DEV, (unsigned long long)n * chunk, KKR_GPU_MEM_DEVICE);
+  streams(2);
+  for (unsigned round = 0; round < 3; round++) {
+    /* (Chunks shifted by 8 bytes each round: new boundaries.) */
+    unsigned shift = 8 * round;
+    for (unsigned k = 0; k + 1 < n; k++)
+      kernel(1 + (k & 1), DEV + shift + k * chunk, chunk, KKR_GPU_ACC_WRITE);
+    __kkrace_gpu_device_sync();
+    kernel(1, DEV, (unsigned long long)n * chunk, KKR_GPU_ACC_WRITE);
+    __kkrace_gpu_device_sync();
+  }
+  cr_assert_eq(reports(), 0);
+}
+
+/* Cutting a segment that unordered kernels read keeps both readers on
+ * each side. */
+Test(gpu, cut_keeps_the_readers) {
+  __kkrace_gpu_alloc(DEV, 4096, KKR_GPU_MEM_DEVICE);
+  streams(3);
+  kernel(1, DEV, 4096, KKR_GPU_ACC_READ);
+  kernel(2, DEV, 4096, KKR_GPU_ACC_READ);
+  cr_assert_eq(reports(), 0);
+  /* Stream 3 writes the second half: it meets both readers there. */
+  kernel(3, DEV + 2048, 2048, KKR_GPU_ACC_WRITE);
+  uint64_t second_half = reports();
+  cr_assert_gt(second_half, 0);
+  __kkrace_gpu_device_sync();
+  /* Ordered after all of them now: no more reports, on either half. */
+  kernel(3, DEV, 4096, KKR_GPU_ACC_WRITE);
+  cr_assert_eq(reports(), second_half);
+}
+
+/* A free while a kernel on another stream still uses a chunk races; a
+ * free after the device synchronized does not; and the memory that the
+ * next allocation gets starts clean. */
+Test(gpu, free_meets_the_chunks) {
+  __kkrace_gpu_alloc(DEV, 3000, KKR_GPU_MEM_DEVICE);
+  streams(2);
+  kernel(1, DEV + 1000, 1000, KKR_GPU_ACC_WRITE);
+  __kkrace_gpu_device_sync();
+  __kkrace_gpu_free(DEV, 0, KKR_GPU_WAIT);
+  cr_assert_eq(reports(), 0);
+  __kkrace_gpu_alloc(DEV, 3000, KKR_GPU_MEM_DEVICE);
+  kernel(1, DEV + 1000, 1000, KKR_GPU_ACC_WRITE);
+  __kkrace_gpu_free(DEV, 2 * 16, KKR_GPU_ASYNC);
+  cr_assert_eq(reports(), 1);
+  /* A new allocation in the same slot: nothing from before. */
+  __kkrace_gpu_alloc(DEV2, 3000, KKR_GPU_MEM_DEVICE);
+  kernel(2, DEV2, 3000, KKR_GPU_ACC_WRITE);
+  cr_assert_eq(reports(), 1);
+}
