@@ -14,8 +14,10 @@
  * parameter's bounds; an access through an unknown address made from a
  * parameter (or a parameter stored to memory) leaves it unbounded.  Every
  * instruction the analysis does not model sets what it writes to unknown, so
- * that the bounds hold whatever it computes; calls, local memory and
- * parameters read at computed places give up on the kernel.
+ * that the bounds hold whatever it computes; calls of subroutines that
+ * call others, and parameters read at computed places, give up on the
+ * kernel.  Local memory is the thread's own: a pointer stored there
+ * escapes, what is loaded from it is unknown.
  *
  * Values carry the parameter words they are computed from (as kkr_sass.c's
  * taint does), so an unknown address still names the pointers it may come
@@ -77,12 +79,16 @@ enum {
   I_MEM,  /* access at s0 (O_ADDR), width; data registers s1.. */
   I_FAIL, /* what the analysis cannot follow */
   I_CALL, /* a leaf subroutine: writes the registers of call */
-  I_ESC,  /* data s0.. stored where other threads may load it (shared
-             memory): the pointers in it escape */
+  I_ESC,  /* data s0.. stored where the analysis does not follow it
+             (shared or local memory): the pointers in it escape; a load
+             from local memory writes nd unknown registers from dst */
   I_LEA_LO, /* dst = low half of (s0 << s2) + s1 (64 bits), carry to pdst */
   I_LEA_HI, /* dst = its high half: s0, s1 (s1's high), s2 (s0's high, or
                none: .SX32), shift, carry */
   I_NOP,
+  I_NUM,  /* writes nd registers from dst: a floating-point number (or an
+             integer made from one), never an address: unknown, from
+             nothing */
 };
 enum { C_LT, C_LE, C_GT, C_GE, C_EQ, C_NE, C_NONE };
 
@@ -403,9 +409,31 @@ static void decode(const char *text, const char *pred, ins *in, regmap *m,
               (starts(o, "ATOM") && !starts(o, "ATOMS"));
   int load = starts(o, "LDG") || starts(o, "LD.") || !strcmp(o, "LD") ||
              starts(o, "LDGSTS");
+  /* Local memory (a thread's own: spilled registers, arrays indexed at
+   * run time, sinf's argument reduction): a store is where the pointers in
+   * its data escape (they may come back from a load that the analysis does
+   * not relate to the store); a load gives unknown data, from nothing (a
+   * pointer in it escaped at its store already). */
+  if (starts(o, "STL") || starts(o, "LDL")) {
+    in->op = I_ESC;
+    in->width = access_width(o);
+    int after = 0;
+    for (int i = 0; i < nops; i++) {
+      if (ops[i].kind == O_ADDR)
+        after = 1;
+      else if (o[0] == 'S' && after && ops[i].kind == O_REG &&
+               ops[i].reg != ZERO && in->nsrc < MAXSRC)
+        in->s[in->nsrc++] = ops[i];
+    }
+    if (o[0] == 'L' && nops && ops[0].kind == O_REG && ops[0].reg != ZERO) {
+      in->dst = ops[0].reg;
+      in->nd = in->width > 4 ? in->width / 4 : 1;
+    }
+    return;
+  }
   /* What cannot be followed. */
   if (starts(o, "CALL") || starts(o, "RET") || starts(o, "BRX") ||
-      starts(o, "JMX") || starts(o, "LDL") || starts(o, "STL") ||
+      starts(o, "JMX") ||
       starts(o, "BLKCP") || starts(o, "TMA") || starts(o, "BLKRED") ||
       starts(o, "SUST") || starts(o, "SURED") || starts(o, "SUATOM") ||
       mma(o) || starts(o, "LDSM") || starts(o, "STSM")) {
@@ -644,6 +672,14 @@ static void decode(const char *text, const char *pred, ins *in, regmap *m,
     in->nd = 2; /* (a pair) */
   if (starts(o, "R2P"))
     in->kill = 0xffff; /* every predicate */
+  /* Floating-point arithmetic: what it computes from a pointer (a
+   * subroutine's result that may have read one) is no address. */
+  if (in->op == I_GEN && strcmp(o, "FSEL") &&
+      ((o[0] == 'F' && strncmp(o, "FLO", 3)) || starts(o, "MUFU") ||
+       starts(o, "DADD") || starts(o, "DMUL") || starts(o, "DFMA") ||
+       starts(o, "HADD2") || starts(o, "HMUL2") || starts(o, "HFMA2") ||
+       starts(o, "I2F") || starts(o, "F2")))
+    in->op = I_NUM;
   if (in->dst + in->nd > NREGS)
     in->op = I_FAIL;
 }
@@ -1329,6 +1365,10 @@ static void step(ctx *c, state *s, const ins *in) {
     put64(c, s, in->dst - 1, v, pr);
     return;
   }
+  case I_NUM:
+    for (int k = 0; k < in->nd; k++)
+      put(c, s, in->dst + k, top(0), pr);
+    return;
   case I_ESC:
     escape(c, s, in, 0);
     for (int k = 0; k < in->nd; k++)

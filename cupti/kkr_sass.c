@@ -5,9 +5,10 @@
  * parameter bank (c[0x0][base + k]) carries parameter word k / 8; whatever an
  * instruction computes from tainted operands carries their union; a store,
  * reduction or atomic whose address register carries word w writes through
- * the pointer at w.  Anything the analysis cannot follow (calls, local
- * memory, bulk copies) makes the function unknown: all of its pointers are
- * then taken as maybe written.
+ * the pointer at w.  Local memory holds, wherever it is loaded, what was
+ * stored to it anywhere.  Anything the analysis cannot follow (calls of
+ * subroutines that are not leaves, bulk copies) makes the function
+ * unknown: all of its pointers are then taken as maybe written.
  *
  * A kernel without parameters may read them from a __constant__ variable
  * (Kokkos' CUDA backend does, for large functors): the same analysis then
@@ -27,6 +28,7 @@
 typedef struct {
   uint64_t taint[NREGS];
   uint64_t written;
+  uint64_t local; /* what was stored to local memory, anywhere */
   int unknown;
   uint32_t bank;       /* 0: the parameters; 3: a __constant__ variable */
   uint32_t base, size; /* the words followed: [base, base + size) of bank */
@@ -106,9 +108,34 @@ static int step(fn_state *f, const char *ins, int predicated) {
   char opc[48];
   snprintf(opc, sizeof opc, "%.*s", (int)oplen, ins);
   const char *args = sp ? sp + 1 : "";
+  /* Local memory, the thread's own: what any store put there, any load
+   * may give back. */
+  if (starts(opc, "STL")) {
+    const char *rb = strchr(args, ']');
+    uint64_t t = rb ? operand_taint(f, rb + 1, strlen(rb + 1)) : 0;
+    if (rb && (strstr(opc, ".64") || strstr(opc, ".128"))) {
+      const char *e, *r = strchr(rb, 'R');
+      int d = r ? reg_index(r, &e) : -1;
+      for (int k = 1; d >= 0 && k < (strstr(opc, ".128") ? 4 : 2) &&
+                      d % 256 + k < 256;
+           k++)
+        t |= f->taint[d + k];
+    }
+    uint64_t old = f->local;
+    f->local |= t;
+    return f->local != old;
+  }
+  if (starts(opc, "LDL")) {
+    const char *e;
+    int d = reg_index(args, &e);
+    int n = strstr(opc, ".128") ? 4 : strstr(opc, ".64") ? 2 : 1;
+    for (int k = 0; d >= 0 && k < n && d % 256 + k < 256; k++)
+      f->taint[d + k] = predicated ? f->taint[d + k] | f->local : f->local;
+    return 0;
+  }
   /* What the analysis cannot follow: parameters read at a computed place
-   * in the bank, calls, local memory, bulk copies. */
-  if (dynamic_bank_index(f, args) || starts(opc, "CALL") || starts(opc, "LDL") || starts(opc, "STL") ||
+   * in the bank, calls, bulk copies. */
+  if (dynamic_bank_index(f, args) || starts(opc, "CALL") ||
       starts(opc, "UBLKCP") || starts(opc, "UTMA") || starts(opc, "UBLKRED") ||
       starts(opc, "SUST") || starts(opc, "SURED") || starts(opc, "SUATOM") ||
       starts(opc, "BRX") || starts(opc, "JMX") || starts(opc, "RET")) {

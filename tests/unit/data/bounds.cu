@@ -79,3 +79,9 @@ __global__ void halo(float *out, const float *in, int offset, int len, int n) {
   if (i < offset + len)
     out[i] = in[i] + (i + 1 < n ? in[i + 1] : 0.0f);
 }
+// Pointers in a local array indexed at run time: stored to local memory and
+// loaded back, so both escape (and both may be written).
+__global__ void local_pointers(float *a, float *b, int k) {
+  float *ps[8] = {a, b, a + 1, b + 1, a + 2, b + 2, a + 3, b + 3};
+  ps[(threadIdx.x + k) & 7][threadIdx.x] = 1.0f;
+}

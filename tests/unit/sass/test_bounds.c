@@ -131,11 +131,17 @@ Test(bounds, unbounded) {
   unknown(1);
 }
 
-/* Local memory (sinf's argument reduction keeps an array there): the
- * analysis gives up on the kernel. */
-Test(bounds, gives_up_on_local_memory) {
-  cr_assert_not(bounds("_Z10chunk_trigPfi", 64, 1, 256, 1, (unsigned[]){8},
-                       (int[]){16384}, 1));
+/* sinf and cosf reduce large arguments in local memory (an array of the
+ * thread's own, stored and loaded in a loop): a chunk all the same. */
+Test(bounds, local_memory) {
+  cr_assert(bounds("_Z10chunk_trigPfi", 64, 1, 256, 1, (unsigned[]){8},
+                   (int[]){16384}, 1));
+  range(0, 16384 * 4, 2 * 16384 * 4);
+  /* Pointers stored to a local array and loaded back escape. */
+  cr_assert(bounds("_Z14local_pointersPfS_i", 1, 1, 32, 1, (unsigned[]){0x10},
+                   (int[]){3}, 1));
+  unknown(0);
+  unknown(1);
 }
 
 /* out[i] through LEA / LEA.HI.X, i in [offset, offset + len); in[i + 1]
@@ -148,17 +154,24 @@ Test(bounds, lea_pair) {
   range(1, 65536 * 4, 2 * 65536 * 4 + 4);
 }
 
-/* The written-pointer analysis follows a call of a leaf subroutine. */
-static int chunk_ok;
-static uint64_t chunk_written;
+/* The written-pointer analysis follows a call of a leaf subroutine, and
+ * pointers through local memory. */
+static int chunk_ok, trig_ok, local_ok;
+static uint64_t chunk_written, trig_written, local_written;
 static void collect(const char *name, uint64_t written, int ok, void *arg) {
   (void)arg;
   if (!strcmp(name, "_Z12chunk_offsetPfi")) {
     chunk_ok = ok;
     chunk_written = written;
+  } else if (!strcmp(name, "_Z10chunk_trigPfi")) {
+    trig_ok = ok;
+    trig_written = written;
+  } else if (!strcmp(name, "_Z14local_pointersPfS_i")) {
+    local_ok = ok;
+    local_written = written;
   }
 }
-Test(bounds, taint_through_leaf_calls) {
+Test(bounds, written_through_calls_and_local_memory) {
   size_t clen, slen;
   char *cubin = slurp("bounds.cubin", &clen);
   char *sass = slurp("bounds.sass", &slen);
@@ -167,6 +180,10 @@ Test(bounds, taint_through_leaf_calls) {
   kkr_sass_parse(sass, banks, nb, NULL, collect, NULL);
   cr_expect(chunk_ok, "the call of sqrtf's slow path was not followed");
   cr_expect(chunk_written & 1, "the pointer is written through");
+  cr_expect(trig_ok, "sinf's local memory was not followed");
+  cr_expect(trig_written & 1, "the pointer is written through");
+  cr_expect(local_ok, "the local array was not followed");
+  cr_expect_eq(local_written & 3, 3, "both pointers go through the local array");
   free(cubin);
   free(sass);
 }
