@@ -86,6 +86,13 @@ enum {
   I_LEA_HI, /* dst = its high half: s0, s1 (s1's high), s2 (s0's high, or
                none: .SX32), shift, carry */
   I_NOP,
+  I_ADD_LO, /* dst = low half of s0 + s1 (one of them 64 bits), carry to
+               pdst */
+  I_ADD_HI, /* dst = its high half: s0 + s1 + carry pdst */
+  I_SHF_HI, /* dst = high half of the pair s2:s0 shifted left by s1 */
+  I_IMADX,  /* dst = s0 * s1 + s2 + carry pdst (IMAD.X) */
+  I_SETPX,  /* pdst = (s0 == s1, the high halves) && pred chain (the low
+               halves' comparison): a 64-bit comparison's second half */
   I_NUM,  /* writes nd registers from dst: a floating-point number (or an
              integer made from one), never an address: unknown, from
              nothing */
@@ -518,6 +525,22 @@ static void decode(const char *text, const char *pred, ins *in, regmap *m,
     in->cond = in->guard != 0xff || (sp && strncmp(sp + 1, "`(", 2));
     return; /* (its target: resolved by the caller) */
   }
+  if (starts(o, "ISETP") && strstr(o, ".EX") && strstr(o, ".AND") &&
+      nops == 6 && ops[0].kind == O_PRED && ops[1].kind == O_PRED &&
+      (ops[1].reg & 7) == 7 && ops[4].kind == O_PRED &&
+      (ops[4].reg & 7) == 7 && !ops[4].pnot && ops[5].kind == O_PRED &&
+      !ops[5].pnot && (ops[5].reg & 7) != 7) {
+    /* Pd = a:lo cmp b:lo over 64 bits, the low halves compared before
+     * into Pc: when the high halves are equal, Pd is Pc. */
+    in->op = I_SETPX;
+    in->pdst = ops[0].reg;
+    in->chain = (uint8_t)ops[5].reg;
+    in->s[0] = ops[2];
+    in->s[1] = ops[3];
+    in->nsrc = 2;
+    in->kill = (uint16_t)(1u << ops[0].reg);
+    return;
+  }
   if (starts(o, "ISETP") && nops >= 5 && !strstr(o, ".EX") &&
       (strstr(o, ".AND") || strstr(o, ".OR")) && ops[0].kind == O_PRED &&
       ops[1].kind == O_PRED && ops[4].kind == O_PRED &&
@@ -595,6 +618,37 @@ static void decode(const char *text, const char *pred, ins *in, regmap *m,
       in->s[3] = s[2];
       in->s[2].kind = O_NONE;
     }
+    return;
+  }
+  /* A 64-bit sum as two IADD3: "IADD3 R4, P0, R6, c[0x0][0x210], RZ;
+   * IADD3.X R5, R7, c[0x0][0x214], RZ, P0, !PT". */
+  if (!strcmp(o, "IADD3") && carry && ns == 4 && s[3].kind == O_REG &&
+      s[3].reg == ZERO) {
+    in->op = I_ADD_LO;
+    in->pdst = s[0].reg;
+    in->s[0] = s[1];
+    in->s[1] = s[2];
+    in->nsrc = 2;
+    return;
+  }
+  if (!strcmp(o, "IADD3.X") && ns == 5 && s[2].kind == O_REG &&
+      s[2].reg == ZERO && s[3].kind == O_PRED && !s[3].pnot &&
+      (s[3].reg & 7) != 7 && s[4].kind == O_PRED && s[4].pnot &&
+      (s[4].reg & 7) == 7) {
+    in->op = I_ADD_HI;
+    in->pdst = s[3].reg;
+    in->nsrc = 2;
+    return;
+  }
+  if (!strcmp(o, "IMAD.X") && ns == 4 && s[3].kind == O_PRED &&
+      !s[3].pnot && (s[3].reg & 7) != 7) {
+    in->op = I_IMADX;
+    in->pdst = s[3].reg;
+    in->nsrc = 3;
+    return;
+  }
+  if (!strcmp(o, "SHF.L.U64.HI") && ns == 3 && s[1].kind == O_IMM) {
+    in->op = I_SHF_HI;
     return;
   }
   if (carry || strstr(o, ".X") || strstr(o, ".CC") ||
@@ -892,10 +946,12 @@ typedef struct {
   compare_t c[FACT_MAX];
 } fact;
 
-/* The low half of a 64-bit LEA, waiting for its high half (by the carry
- * predicate). */
+/* The low half of a 64-bit LEA or IADD3, waiting for its high half (by
+ * the carry predicate). */
 typedef struct {
   uint8_t ok;
+  uint8_t add;     /* an IADD3's (no shift, no index register kept) */
+  uint8_t cknown, cval; /* the carry itself, when the sum's range says */
   int16_t dst, a;
   val av, base;
   int64_t sh;
@@ -1047,10 +1103,19 @@ static val widen(const ctx *c, const val *old, const val *nw) {
     }
     return i32(lo, hi, nw->taint);
   }
-  if (nw->lo < old->lo)
-    v.lo = -BIG;
-  if (nw->hi > old->hi)
+  /* (A 64-bit integer, or an offset: up to a bound tested if any.) */
+  if (nw->hi > old->hi) {
     v.hi = BIG;
+    for (uint32_t k = 0; nw->kind == V_I64 && k < c->nth; k++)
+      if (c->th[k] >= nw->hi && c->th[k] < v.hi)
+        v.hi = c->th[k];
+  }
+  if (nw->lo < old->lo) {
+    v.lo = -BIG;
+    for (uint32_t k = 0; nw->kind == V_I64 && k < c->nth; k++)
+      if (c->th[k] <= nw->lo && c->th[k] > v.lo)
+        v.lo = c->th[k];
+  }
   return v;
 }
 
@@ -1073,6 +1138,13 @@ static val get32(const ctx *c, const state *s, const opnd *o) {
     } else if (v.exact && v.kind == V_HI) {
       ((ctx *)c)->used |= v.taint;
       v = i32((uint32_t)(v.bits >> 32), (uint32_t)(v.bits >> 32), v.taint);
+    } else if (v.kind == V_I64) { /* its low half */
+      v = i32(v.lo, v.hi, v.taint);
+    } else if (v.kind == V_HI) { /* the high half of a 64-bit integer */
+      const val *low = &REG(c, s, v.lo);
+      v = low->kind == V_I64 && (low->lo >> 32) == (low->hi >> 32)
+              ? i32(low->lo >> 32, low->lo >> 32, v.taint)
+              : top(v.taint);
     }
     if (v.kind != V_I32)
       v = top(v.taint);
@@ -1117,6 +1189,20 @@ static val get64(const ctx *c, const state *s, const opnd *o) {
     val v = REG(c, s, o->reg);
     if (!o->inv && !o->neg && (v.kind == V_I64 || v.kind == V_PTR))
       return v; /* (put keeps only whole pairs) */
+    /* Two 32-bit integers, the high half known ("MOV R3, RZ" after the
+     * index in R2). */
+    if (!o->inv && !o->neg && v.kind == V_I32 && o->reg % 256 < 255 &&
+        c->p->slot[o->reg + 1] >= 0) {
+      opnd ho = *o;
+      ho.reg = (int16_t)(o->reg + 1);
+      val h = get32(c, s, &ho);
+      int64_t lo, hi;
+      if (h.kind == V_I32 && h.lo == h.hi && as32(&v, 1, &lo, &hi)) {
+        val w = {.kind = V_I64, .lo = h.lo * TWO32 + lo,
+                 .hi = h.lo * TWO32 + hi, .taint = v.taint | h.taint};
+        return w;
+      }
+    }
     return top(v.taint);
   }
   if (o->kind == O_CONST && !o->inv && !o->neg &&
@@ -1207,8 +1293,19 @@ static void unbounded(ctx *c, uint64_t taint) {
 static void refine1(const ctx *c, state *s, const compare_t *f, int truth) {
   val *a = &REG(c, s, f->a);
   int64_t lo, hi, bl, bh;
-  if (!as32(a, f->uns, &lo, &hi) || !as32(&f->b, f->uns, &bl, &bh))
+  /* A 64-bit integer whose high half is known: its low half, unsigned
+   * (the first half of a 64-bit comparison), decides. */
+  int64_t high = 0;
+  int wide = a->kind == V_I64 && f->uns && (a->lo >> 32) == (a->hi >> 32);
+  if (wide) {
+    high = (a->lo >> 32) * TWO32;
+    lo = a->lo - high;
+    hi = a->hi - high;
+    if (!as32(&f->b, 1, &bl, &bh))
+      return;
+  } else if (!as32(a, f->uns, &lo, &hi) || !as32(&f->b, f->uns, &bl, &bh)) {
     return;
+  }
   int cmp = f->cmp;
   if (!truth) {
     static const uint8_t neg[] = {C_GE, C_GT, C_LE, C_LT, C_NE, C_EQ};
@@ -1242,6 +1339,11 @@ static void refine1(const ctx *c, state *s, const compare_t *f, int truth) {
   }
   if (lo > hi) /* (the path is not taken: keep the value) */
     return;
+  if (wide) {
+    a->lo = high + lo;
+    a->hi = high + hi;
+    return;
+  }
   *a = i32(lo, hi, a->taint);
 }
 
@@ -1283,9 +1385,14 @@ static val product(int64_t al, int64_t ah, int64_t bl, int64_t bh,
 
 static void step(ctx *c, state *s, const ins *in) {
   int pr = in->guard != 0xff && (in->guard & 7) != 7;
-  for (int k = 0; k < NPRED && in->op != I_SETP; k++)
-    if (in->kill >> k & 1)
-      s->f[k].ok = 0, s->carry[k].ok = 0;
+  /* (A comparison's own predicate: the fact it chains to is read first.) */
+  int setp = in->op == I_SETP || in->op == I_SETPX;
+  for (int k = 0; k < NPRED; k++)
+    if (in->kill >> k & 1) {
+      s->carry[k].ok = s->carry[k].cknown = 0;
+      if (!setp)
+        s->f[k].ok = 0;
+    }
   const opnd *o = in->s;
   uint64_t t = 0; /* what the result is computed from */
   for (int k = 0; k < in->nsrc; k++)
@@ -1369,6 +1476,131 @@ static void step(ctx *c, state *s, const ins *in) {
     for (int k = 0; k < in->nd; k++)
       put(c, s, in->dst + k, top(0), pr);
     return;
+  case I_ADD_LO: {
+    /* Which operand is the 64-bit one (a pointer, else an integer) and
+     * which the 32-bit one added to it. */
+    carry_t k = {0};
+    int plain = !pr && !o[0].neg && !o[0].inv && !o[1].neg && !o[1].inv;
+    for (int i = 0; i < 2 && !k.ok && plain; i++) {
+      /* (A pointer in either; of two 64-bit integers, the first.) */
+      val b = get64(c, s, &o[1 - i]), x = get32(c, s, &o[i]);
+      if ((b.kind == V_PTR || (b.kind == V_I64 && i == 1)) &&
+          x.kind == V_I32 &&
+          (o[1 - i].kind == O_REG || o[1 - i].kind == O_CONST)) {
+        k.ok = k.add = 1;
+        k.dst = in->dst;
+        k.a = ZERO;
+        k.av = x;
+        k.base = b;
+        k.b = o[1 - i];
+      }
+    }
+    /* The low half of the sum, as a 32-bit integer too, and its carry
+     * when the range of the sum decides it. */
+    val low = top(t), xa = get32(c, s, &o[0]), xb = get32(c, s, &o[1]);
+    int64_t x0, x1, y0, y1;
+    if (!pr && as32(&xa, 1, &x0, &x1) && as32(&xb, 1, &y0, &y1)) {
+      low = i32((__int128)x0 + y0, (__int128)x1 + y1, t);
+      if (x1 + y1 < TWO32)
+        k.cknown = 1, k.cval = 0;
+      else if (x0 + y0 >= TWO32)
+        k.cknown = 1, k.cval = 1;
+    }
+    put(c, s, in->dst, low, pr);
+    s->carry[in->pdst] = k;
+    return;
+  }
+  case I_ADD_HI: {
+    carry_t *k = &s->carry[in->pdst];
+    v = top(t);
+    /* One operand the high half of the 64-bit one, the other that of the
+     * 32-bit one: 0 (unsigned) or -1 (its sign). */
+    for (int i = 0; i < 2 && k->ok && k->add && !pr &&
+                    in->dst == k->dst + 1 && v.kind == V_TOP;
+         i++) {
+      const opnd *bh = &o[i], *xh = &o[1 - i];
+      int is_high = (k->b.kind == O_CONST && bh->kind == O_CONST &&
+                     bh->v == k->b.v + 4) ||
+                    (k->b.kind == O_REG && bh->kind == O_REG &&
+                     bh->reg == k->b.reg + 1);
+      if (!is_high || bh->neg || bh->inv)
+        continue;
+      val h = get32(c, s, xh);
+      int64_t hl, hh, lo, hi;
+      if (!as32(&h, 0, &hl, &hh) || hl != hh || (hl != 0 && hl != -1))
+        continue;
+      if (hl == 0 ? !as32(&k->av, 1, &lo, &hi)
+                  : !(as32(&k->av, 0, &lo, &hi) && hi < 0))
+        continue;
+      v = k->base;
+      v.exact = 0;
+      v.taint = t | k->base.taint | k->av.taint;
+      __int128 vl = (__int128)v.lo + lo, vh = (__int128)v.hi + hi;
+      v.lo = vl < -BIG ? -BIG : (int64_t)vl;
+      v.hi = vh > BIG ? BIG : (int64_t)vh;
+    }
+    k->ok = 0;
+    if (v.kind == V_TOP) {
+      /* Not a pair the analysis followed: a 32-bit sum, if its carry is
+       * known. */
+      val a = get32(c, s, &o[0]), b = get32(c, s, &o[1]);
+      if (k->cknown && a.kind == V_I32 && b.kind == V_I32)
+        v = i32((__int128)a.lo + b.lo + k->cval, (__int128)a.hi + b.hi + k->cval, t);
+      put(c, s, in->dst, v, pr);
+      return;
+    }
+    put64(c, s, in->dst - 1, v, pr);
+    return;
+  }
+  case I_IMADX: {
+    const carry_t *k = &s->carry[in->pdst];
+    val a = get32(c, s, &o[0]), b = get32(c, s, &o[1]), d = get32(c, s, &o[2]);
+    v = top(t);
+    if (k->cknown && a.kind == V_I32 && b.kind == V_I32 && d.kind == V_I32) {
+      __int128 lo, hi;
+      product(a.lo, a.hi, b.lo, b.hi, &lo, &hi);
+      v = i32(lo + d.lo + k->cval, hi + d.hi + k->cval, t);
+    }
+    break;
+  }
+  case I_SHF_HI: {
+    /* The pair s2:s0 as a 64-bit integer. */
+    val x = top(t);
+    if (o[0].kind == O_REG && o[0].reg != ZERO) {
+      val lo = REG(c, s, o[0].reg);
+      if (lo.kind == V_I64 && o[2].kind == O_REG &&
+          o[2].reg == o[0].reg + 1 && REG(c, s, o[2].reg).kind == V_HI &&
+          REG(c, s, o[2].reg).lo == o[0].reg) {
+        x = lo;
+      } else {
+        val l32 = get32(c, s, &o[0]), h32 = get32(c, s, &o[2]);
+        int64_t a0, a1;
+        if (h32.kind == V_I32 && h32.lo == h32.hi && as32(&l32, 1, &a0, &a1)) {
+          x.kind = V_I64;
+          x.lo = h32.lo * TWO32 + a0;
+          x.hi = h32.lo * TWO32 + a1;
+        }
+      }
+    }
+    v = top(t);
+    int64_t sh = o[1].v;
+    if (x.kind == V_I64 && sh >= 0 && sh < 32 && x.lo > -BIG && x.hi < BIG) {
+      __int128 l = (__int128)x.lo << sh, h = (__int128)x.hi << sh;
+      int64_t hl = (int64_t)(l >> 32), hh = (int64_t)(h >> 32);
+      if (hl == hh)
+        v = i32(hl, hl, t);
+    }
+    break;
+  }
+  case I_SETPX: {
+    val a = get32(c, s, &o[0]), b = get32(c, s, &o[1]);
+    fact nf = {0};
+    if (!pr && a.kind == V_I32 && b.kind == V_I32 && a.lo == a.hi &&
+        b.lo == b.hi && a.lo == b.lo)
+      nf = s->f[in->chain];
+    s->f[in->pdst] = nf;
+    return;
+  }
   case I_ESC:
     escape(c, s, in, 0);
     for (int k = 0; k < in->nd; k++)

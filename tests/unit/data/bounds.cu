@@ -85,3 +85,15 @@ __global__ void local_pointers(float *a, float *b, int k) {
   float *ps[8] = {a, b, a + 1, b + 1, a + 2, b + 2, a + 3, b + 3};
   ps[(threadIdx.x + k) & 7][threadIdx.x] = 1.0f;
 }
+// 64-bit indices: a grid-stride loop over size_t, and a signed range
+// [begin, end) as Kokkos' RangePolicy runs it on CUDA.
+__global__ void wide_stride(float *y, const float *x, size_t n) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)blockDim.x * gridDim.x)
+    y[i] = 2.0f * x[i];
+}
+__global__ void wide_range(double *y, long begin, long end) {
+  for (long i = begin + blockIdx.x * (long)blockDim.x + threadIdx.x; i < end;
+       i += (long)blockDim.x * gridDim.x)
+    y[i] += 1.0;
+}

@@ -109,9 +109,9 @@ Test(bounds, neighbours) {
   range(1, 0, 1000 * 4);
 }
 
-/* What cannot be bounded: an index read from memory, a loop whose index
- * the analysis does not follow (in[r * m + k]), a 64-bit index (its
- * comparisons are two instructions), a pointer stored to memory. */
+/* What cannot be bounded: an index read from memory, loops whose index
+ * the analysis does not relate to the address (in[r * m + k], a counted
+ * loop over a pointer it advances), a pointer stored to memory. */
 Test(bounds, unbounded) {
   cr_assert(bounds("_Z6gatherPfPKfPKii", 4, 1, 256, 1, (unsigned[]){0x18},
                    (int[]){1000}, 1));
@@ -122,13 +122,38 @@ Test(bounds, unbounded) {
                    (int[]){1000, 8}, 2));
   range(0, 0, 4000);
   unknown(1);
-  cr_assert(bounds("_Z10wide_indexPdPKdm", 4, 1, 256, 1, (unsigned[]){0x10},
-                   (int[]){1000}, 1));
+  /* A signed [begin, end) loop that nvcc counts (a 64-bit division for
+   * its trip count) and unrolls, advancing the pointer itself. */
+  cr_assert(bounds("_Z10wide_rangePdll", 8, 1, 128, 1,
+                   (unsigned[]){0x8, 0x10}, (int[]){5000, 9000}, 2));
   unknown(0);
-  unknown(1);
   cr_assert(bounds("_Z6escapePPfS_", 1, 1, 32, 1, NULL, NULL, 0));
   range(0, 0, 8);
   unknown(1);
+}
+
+/* A 64-bit index (size_t i < n): its comparison is two instructions, its
+ * address a 64-bit shift and a 64-bit sum, each in two halves. */
+Test(bounds, wide_index) {
+  cr_assert(bounds("_Z10wide_indexPdPKdm", 4, 1, 256, 1, (unsigned[]){0x10},
+                   (int[]){1000}, 1));
+  range(0, 0, 8000);
+  range(1, 0, 8000);
+  /* More threads than the high half of n lets through: 2^32 + 1000. */
+  cr_assert(bounds("_Z10wide_indexPdPKdm", 4, 1, 256, 1,
+                   (unsigned[]){0x10, 0x14}, (int[]){1000, 1}, 2));
+  range(0, 0, 1024 * 8);
+  range(1, 0, 1024 * 8);
+}
+
+/* A grid-stride loop over size_t: the index a pair of registers that are
+ * not neighbours, its increment's high half an IMAD.X whose carry the
+ * sum's range decides. */
+Test(bounds, wide_loop) {
+  cr_assert(bounds("_Z11wide_stridePfPKfm", 8, 1, 128, 1, (unsigned[]){0x10},
+                   (int[]){100000}, 1));
+  range(0, 0, 400000);
+  range(1, 0, 400000);
 }
 
 /* sinf and cosf reduce large arguments in local memory (an array of the
