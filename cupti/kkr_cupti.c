@@ -62,21 +62,7 @@ static CUptiResult (*p_cuptiEnableCallback)(uint32_t, CUpti_SubscriberHandle,
  * -fsanitize=kkrace) or in a preloaded runtime. */
 #define GPU_FN(ret, name, ...) \
   extern ret __kkrace_gpu_##name(__VA_ARGS__) __attribute__((weak));
-GPU_FN(void, alloc, void *, unsigned long long, unsigned int)
-GPU_FN(void, free, void *, unsigned long long, unsigned int)
-GPU_FN(void, stream, unsigned long long, unsigned int)
-GPU_FN(unsigned int, work_begin, unsigned int, unsigned long long, const char *)
-GPU_FN(void, access, void *, unsigned long long, unsigned int)
-GPU_FN(void, work_end, unsigned int, unsigned int)
-GPU_FN(void, host_access, void *, unsigned long long, unsigned int)
-GPU_FN(unsigned int, mem_kind, const void *)
-GPU_FN(int, alloc_range, const void *, unsigned long long *,
-       unsigned long long *)
-GPU_FN(void, event_record, unsigned long long, unsigned long long)
-GPU_FN(void, stream_wait_event, unsigned long long, unsigned long long)
-GPU_FN(void, event_sync, unsigned long long)
-GPU_FN(void, stream_sync, unsigned long long)
-GPU_FN(void, device_sync, void)
+KKR_GPU_ENTRIES(GPU_FN)
 
 /* Handles as the runtime's events name them. */
 #define LEGACY 0ull

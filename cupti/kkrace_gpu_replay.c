@@ -18,20 +18,7 @@
 
 #include "kkr_abi.h"
 
-void __kkrace_gpu_alloc(void *, unsigned long long, unsigned int);
-void __kkrace_gpu_free(void *, unsigned long long, unsigned int);
-void __kkrace_gpu_stream(unsigned long long, unsigned int);
-unsigned int __kkrace_gpu_work_begin(unsigned int, unsigned long long,
-                                     const char *);
-void __kkrace_gpu_access(void *, unsigned long long, unsigned int);
-void __kkrace_gpu_work_end(unsigned int, unsigned int);
-void __kkrace_gpu_host_access(void *, unsigned long long, unsigned int);
-void __kkrace_gpu_event_record(unsigned long long, unsigned long long);
-void __kkrace_gpu_stream_wait_event(unsigned long long, unsigned long long);
-void __kkrace_gpu_event_sync(unsigned long long);
-void __kkrace_gpu_stream_sync(unsigned long long);
-void __kkrace_gpu_device_sync(void);
-void __kkrace_gpu_host_func_replay(unsigned int, unsigned int);
+KKR_GPU_ENTRIES(KKR_GPU_DECLARE)
 void __kkrace_kokkosp_allocate(const char *, const char *, const void *,
                                unsigned long long);
 

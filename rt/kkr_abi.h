@@ -123,6 +123,27 @@ enum {
 #define KKR_GPU_WAIT 1u  /* the host waits for it (work_end, free) */
 #define KKR_GPU_ASYNC 2u /* free: cudaFreeAsync on the stream */
 
+/* The entry points, as X(return type, name, parameter types...):
+ * KKR_GPU_ENTRIES(KKR_GPU_DECLARE) declares __kkrace_gpu_<name> for each. */
+#define KKR_GPU_ENTRIES(X)                                                   \
+  X(void, alloc, void *, unsigned long long, unsigned int)                   \
+  X(void, free, void *, unsigned long long, unsigned int)                    \
+  X(void, stream, unsigned long long, unsigned int)                          \
+  X(unsigned int, work_begin, unsigned int, unsigned long long, const char *) \
+  X(void, access, void *, unsigned long long, unsigned int)                  \
+  X(void, work_end, unsigned int, unsigned int)                              \
+  X(void, host_access, void *, unsigned long long, unsigned int)             \
+  X(unsigned int, mem_kind, const void *)                                    \
+  X(int, alloc_range, const void *, unsigned long long *,                    \
+    unsigned long long *)                                                    \
+  X(void, event_record, unsigned long long, unsigned long long)              \
+  X(void, stream_wait_event, unsigned long long, unsigned long long)         \
+  X(void, event_sync, unsigned long long)                                    \
+  X(void, stream_sync, unsigned long long)                                   \
+  X(void, device_sync, void)                                                 \
+  X(void, host_func_replay, unsigned int, unsigned int)
+#define KKR_GPU_DECLARE(ret, name, ...) ret __kkrace_gpu_##name(__VA_ARGS__);
+
 #define KKR_T_VOID void
 #define KKR_T_PTR void *
 #define KKR_T_I32 unsigned int

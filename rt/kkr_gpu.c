@@ -37,6 +37,9 @@
 
 /* Segments of a coarse allocation at most (its cells: KKR_GPU_SLOT bytes
  * of shadow address space, in a slot of their own above KKR_GPU_PROXY). */
+/* (The definitions below must match the entry points' list.) */
+KKR_GPU_ENTRIES(KKR_GPU_DECLARE)
+
 #define KKR_GPU_SEGS 1024
 #define KKR_GPU_SLOT ((uintptr_t)KKR_GPU_SEGS * KKR_GRAN)
 

@@ -8,14 +8,7 @@
 #include "kkr_report.h"
 #include "kkr_rt.h"
 
-void __kkrace_gpu_alloc(void *, unsigned long long, unsigned int);
-void __kkrace_gpu_free(void *, unsigned long long, unsigned int);
-void __kkrace_gpu_stream(unsigned long long, unsigned int);
-unsigned int __kkrace_gpu_work_begin(unsigned int, unsigned long long,
-                                     const char *);
-void __kkrace_gpu_access(void *, unsigned long long, unsigned int);
-void __kkrace_gpu_work_end(unsigned int, unsigned int);
-void __kkrace_gpu_device_sync(void);
+KKR_GPU_ENTRIES(KKR_GPU_DECLARE)
 
 /* Addresses as CUDA hands them out; nothing is stored there. */
 #define DEV ((char *)0x7f1200000000)
