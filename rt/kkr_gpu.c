@@ -340,6 +340,7 @@ static void segs_merge(gpu_segs *s, kkr_cell *c) {
   s->b[k + 1] = s->b[s->n];
   /* (The cells left behind were moved, or merged: no read set is theirs.) */
   memset(&c[k + 1], 0, (s->n - k - 1) * sizeof *c);
+  kkr_shared_forget_range(s->proxy, s->proxy + (uintptr_t)s->n * KKR_GRAN);
   s->n = k + 1;
 }
 
