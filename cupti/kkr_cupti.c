@@ -153,6 +153,7 @@ typedef struct {
   uint64_t consts;
   uint64_t written; /* from its machine code (sass_ok): parameter words it
                        stores through */
+  uint64_t atomic;  /* and those it reaches by atomics only */
   int sass_ok;
   uint32_t nparams;
   uint32_t size[MAX_PARAMS], offset[MAX_PARAMS];
@@ -196,7 +197,7 @@ static module *pending_modules;
 
 typedef struct sass_result {
   char *name;
-  uint64_t written;
+  uint64_t written, atomic;
   int ok;
   struct sass_result *next;
 } sass_result;
@@ -234,14 +235,15 @@ static void module_loaded(const CUpti_ModuleResourceData *m) {
   pthread_mutex_unlock(&sass_lock);
 }
 
-static void keep_result(const char *name, uint64_t written, int ok,
-                        void *arg) {
+static void keep_result(const char *name, uint64_t written, uint64_t atomic,
+                        int ok, void *arg) {
   (void)arg;
   sass_result *r = malloc(sizeof *r);
   if (!r)
     return;
   r->name = strdup(name);
   r->written = written;
+  r->atomic = atomic;
   r->ok = ok;
   r->next = sass_results;
   sass_results = r;
@@ -369,25 +371,26 @@ static int cache_path(const module *m, char *out, size_t n) {
       *c = '/';
     }
   mkdir(dir, 0755);
-  /* (v3: calls of leaf subroutines followed; the code kept beside, in
-   * .sass, for the bounds of accesses.) */
-  snprintf(out, n, "%s/sass3-%016llx-%zu.txt", dir, (unsigned long long)h,
+  /* (v4: the words reached by atomics only; v3: calls of leaf
+   * subroutines followed, the code kept beside, in .sass, for the bounds
+   * of accesses.) */
+  snprintf(out, n, "%s/sass4-%016llx-%zu.txt", dir, (unsigned long long)h,
            m->size);
   return 1;
 }
 
-/* Lines "written ok name". */
+/* Lines "written atomic ok name". */
 static int cache_read(const char *path) {
   FILE *f = fopen(path, "r");
   if (!f)
     return 0;
   char line[2048];
   while (fgets(line, sizeof line, f)) {
-    unsigned long long w;
+    unsigned long long w, a;
     int ok, pos = 0;
-    if (sscanf(line, "%llx %d %n", &w, &ok, &pos) >= 2 && pos > 0) {
+    if (sscanf(line, "%llx %llx %d %n", &w, &a, &ok, &pos) >= 3 && pos > 0) {
       line[strcspn(line, "\n")] = 0;
-      keep_result(line + pos, w, ok, NULL);
+      keep_result(line + pos, w, a, ok, NULL);
     }
   }
   fclose(f);
@@ -398,12 +401,13 @@ typedef struct {
   FILE *f;
 } cache_writer;
 
-static void keep_and_write(const char *name, uint64_t written, int ok,
-                           void *arg) {
-  keep_result(name, written, ok, NULL);
+static void keep_and_write(const char *name, uint64_t written,
+                           uint64_t atomic, int ok, void *arg) {
+  keep_result(name, written, atomic, ok, NULL);
   cache_writer *cw = arg;
   if (cw->f)
-    fprintf(cw->f, "%llx %d %s\n", (unsigned long long)written, ok, name);
+    fprintf(cw->f, "%llx %llx %d %s\n", (unsigned long long)written,
+            (unsigned long long)atomic, ok, name);
 }
 
 /* The module's code: from the cache, else from nvdisasm (then cached). */
@@ -521,9 +525,10 @@ static int sass_known(const char *mangled) {
   return r != NULL;
 }
 
-/* What the machine code says of the kernel named mangled: 1 and *written
- * if it could tell. */
-static int sass_written(const char *mangled, uint64_t *written) {
+/* What the machine code says of the kernel named mangled: 1, *written and
+ * *atomic if it could tell. */
+static int sass_written(const char *mangled, uint64_t *written,
+                        uint64_t *atomic) {
   if (!mangled)
     return 0;
   pthread_mutex_lock(&sass_lock);
@@ -532,6 +537,7 @@ static int sass_written(const char *mangled, uint64_t *written) {
       if (!strcmp(r->name, mangled)) {
         int ok = r->ok;
         *written = r->written;
+        *atomic = r->atomic;
         pthread_mutex_unlock(&sass_lock);
         return ok;
       }
@@ -593,7 +599,7 @@ static kernel_info *kernel_info_of(CUfunction f, const char *symbol) {
     k->offset[k->nparams] = (uint32_t)off;
     k->size[k->nparams++] = (uint32_t)size;
   }
-  k->sass_ok = sass_written(mangled, &k->written);
+  k->sass_ok = sass_written(mangled, &k->written, &k->atomic);
   pthread_mutex_init(&k->bounds_lock, NULL);
   if (k->sass_ok && k->nparams)
     k->bounds = bounds_of(mangled, &k->bounds_bytes);
@@ -610,7 +616,8 @@ static kernel_info *kernel_info_of(CUfunction f, const char *symbol) {
       snprintf(wname, sizeof wname, KKR_SASS_C3_NAME, mangled, n);
       if (!sass_known(wname))
         break;
-      w[n].ok = sass_written(wname, &w[n].written);
+      uint64_t atomic;
+      w[n].ok = sass_written(wname, &w[n].written, &atomic);
     }
     if (n && (k->c3 = malloc(n * sizeof *w))) {
       memcpy(k->c3, w, n * sizeof *w);
@@ -773,6 +780,8 @@ static void launch(CUfunction f, const char *symbol, void **args,
       if (k->sass_ok) {
         if (word >= 64 || (k->written >> word & 1))
           flags |= KKR_GPU_ACC_WRITE;
+        if (word < 64 && (k->atomic >> word & 1))
+          flags |= KKR_GPU_ACC_ATOMIC; /* (atomicAdd into a counter) */
       } else if (by_value_struct || !(k->consts >> i & 1)) {
         flags |= KKR_GPU_ACC_WRITE | KKR_GPU_ACC_CONSERVATIVE;
       }

@@ -28,6 +28,8 @@
 typedef struct {
   uint64_t taint[NREGS];
   uint64_t written;
+  uint64_t atomic; /* words reached by reductions and atomics */
+  uint64_t plain;  /* words reached by plain loads and stores */
   uint64_t local; /* what was stored to local memory, anywhere */
   int unknown;
   uint32_t bank;       /* 0: the parameters; 3: a __constant__ variable */
@@ -99,6 +101,19 @@ static int starts(const char *s, const char *prefix) {
   return !strncmp(s, prefix, strlen(prefix));
 }
 
+/* The taint of the address of a memory instruction's operands args: the
+ * register inside [...] (desc[URx][Ry.64]: the second bracket); 0 if none. */
+static uint64_t address_taint(const fn_state *f, const char *args) {
+  const char *lb = strchr(args, '[');
+  if (lb && lb - args >= 4 && !strncmp(lb - 4, "desc", 4)) {
+    const char *next = strchr(lb + 1, '[');
+    if (next)
+      lb = next;
+  }
+  const char *rb = lb ? strchr(lb, ']') : NULL;
+  return lb && rb ? operand_taint(f, lb + 1, (size_t)(rb - lb - 1)) : 0;
+}
+
 /* One instruction ("IMAD.WIDE R2, R0, 0x4, R4"), predicated or not: its
  * effect on the registers' taint (a definition replaces what the register
  * carried unless a predicate may skip it) and on what is written. */
@@ -149,19 +164,15 @@ static int step(fn_state *f, const char *ins, int predicated) {
               starts(opc, "RED") || starts(opc, "ATOMG") ||
               (starts(opc, "ATOM") && !starts(opc, "ATOMS"));
   if (store) {
-    const char *lb = strchr(args, '[');
-    /* desc[URx][Ry.64]: the second bracket holds the address. */
-    if (lb && !strncmp(lb - 4, "desc", 4)) {
-      const char *next = strchr(lb + 1, '[');
-      if (next)
-        lb = next;
-    }
-    const char *rb = lb ? strchr(lb, ']') : NULL;
-    if (!lb || !rb)
+    if (!strchr(args, '['))
       return 0;
-    uint64_t t = operand_taint(f, lb + 1, (size_t)(rb - lb - 1));
+    uint64_t t = address_taint(f, args);
     uint64_t old = f->written;
     f->written |= t;
+    if (starts(opc, "ST"))
+      f->plain |= t;
+    else
+      f->atomic |= t;
     /* An atomic's result register may carry the value it read. */
     if (starts(opc, "ATOM")) {
       const char *e;
@@ -187,6 +198,9 @@ static int step(fn_state *f, const char *ins, int predicated) {
   uint64_t t = comma ? operand_taint(f, comma + 1, strlen(comma + 1)) : 0;
   /* A load from memory gives data, not the pointer it was addressed by
    * (a parameter's constant loaded by LDC/ULDC is the parameter). */
+  if (starts(opc, "LDG") || (starts(opc, "LD") && (opc[2] == '.' || opc[2] == 0)) ||
+      starts(opc, "LDGSTS"))
+    f->plain |= address_taint(f, args);
   if (starts(opc, "LDG") || starts(opc, "LDS") || starts(opc, "LDSM") ||
       (starts(opc, "LD") && (opc[2] == '.' || opc[2] == 0)) ||
       starts(opc, "ATOMS") || starts(opc, "TEX") || starts(opc, "TLD") ||
@@ -489,7 +503,8 @@ static void analyze(const char *name, const char *body, size_t len,
     }
   }
   free(leader);
-  cb(name, f->unknown ? ~0ull : f->written, !f->unknown, arg);
+  cb(name, f->unknown ? ~0ull : f->written,
+     f->unknown ? 0 : f->atomic & ~f->plain, !f->unknown, arg);
 out:
   for (uint32_t i = 0; ins && i < nins; i++)
     free(ins[i].call);
@@ -537,7 +552,7 @@ void kkr_sass_parse(const char *text, const kkr_sass_bank *banks, uint32_t nbank
     if (size)
       analyze(fname, name, (size_t)(end - name), 0, base, size, cb, arg);
     else
-      cb(fname, ~0ull, 0, arg); /* no parameter bank known */
+      cb(fname, ~0ull, 0, 0, arg); /* no parameter bank known */
     if (!size && c3 && c3->size) {
       /* Its arguments in a __constant__ variable, 64 words at a time. */
       uint32_t used = constant_extent(name, (size_t)(end - name), c3->base,

@@ -12,10 +12,12 @@ typedef struct {
 } kkr_sass_bank;
 
 /* Per kernel: written has bit k set when the kernel may store through the
- * pointer in parameter bytes [8k, 8k + 8); ok is 0 when the analysis could
- * not follow the code (then written is all ones). */
-typedef void (*kkr_sass_fn_cb)(const char *name, uint64_t written, int ok,
-                               void *arg);
+ * pointer in parameter bytes [8k, 8k + 8), atomic when it reaches memory
+ * through that pointer only by reductions and atomics (atomicAdd), never
+ * by a plain load or store; ok is 0 when the analysis could not follow the
+ * code (then written is all ones, atomic zero). */
+typedef void (*kkr_sass_fn_cb)(const char *name, uint64_t written,
+                               uint64_t atomic, int ok, void *arg);
 
 /* The parameter banks of the kernels of a cubin (an ELF image). */
 uint32_t kkr_sass_banks(const void *cubin, size_t size, kkr_sass_bank *out,

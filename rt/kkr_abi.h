@@ -117,7 +117,8 @@ enum {
   KKR_GPU_ACC_READ = 1,
   KKR_GPU_ACC_WRITE = 2,
   KKR_GPU_ACC_FREE = 4,
-  KKR_GPU_ACC_CONSERVATIVE = 8 /* not known to be only read: maybe written */
+  KKR_GPU_ACC_CONSERVATIVE = 8, /* not known to be only read: maybe written */
+  KKR_GPU_ACC_ATOMIC = 16 /* by atomics only (two such accesses never race) */
 };
 #define KKR_GPU_STREAM_NONBLOCKING 1u
 #define KKR_GPU_WAIT 1u  /* the host waits for it (work_end, free) */

@@ -52,7 +52,7 @@ int kkr_mt;
 
 /* Kinds of access, as the entry points pass them (bits 12-15: log2 of the
  * size, for reports). */
-enum { ACC_WRITE = KKR_ACC_WRITE, ACC_ATOMIC = 2, ACC_FREE = KKR_ACC_FREE };
+enum { ACC_WRITE = KKR_ACC_WRITE, ACC_ATOMIC = KKR_ACC_ATOMIC, ACC_FREE = KKR_ACC_FREE };
 /* A loop's flag, with ACC_WRITE: each element is read, then written. */
 enum { ACC_RMW = 0x100 };
 

@@ -998,6 +998,8 @@ KKR_EXPORT void __kkrace_gpu_access(void *p, unsigned long long size,
     acc |= KKR_ACC_WRITE;
   if (flags & KKR_GPU_ACC_FREE)
     acc |= KKR_ACC_FREE | KKR_ACC_WRITE;
+  if ((flags & KKR_GPU_ACC_ATOMIC) && !(flags & KKR_GPU_ACC_FREE))
+    acc |= KKR_ACC_ATOMIC;
   /* (Read and written: the write alone, which meets everything the read
    * would.) */
   mem_access(t, known ? &a : NULL, (uintptr_t)p, size, acc, w->site, &w->slot);

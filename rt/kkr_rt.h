@@ -387,6 +387,7 @@ void kkr_access_range_at(kkr_thread *t, uintptr_t addr, uintptr_t size,
                          uint32_t acc, uintptr_t pc,
                          struct kkr_site_slot *slot);
 #define KKR_ACC_WRITE 1u /* flags of kkr_access_range */
+#define KKR_ACC_ATOMIC 2u
 #define KKR_ACC_FREE 16u
 
 /* ---- Allocations -------------------------------------------------------- */

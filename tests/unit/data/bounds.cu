@@ -97,3 +97,14 @@ __global__ void wide_range(double *y, long begin, long end) {
        i += (long)blockDim.x * gridDim.x)
     y[i] += 1.0;
 }
+// A counter reached by atomics only, beside an input read plainly; and a
+// counter that is also read plainly.
+__global__ void count(int *counter, const float *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n && in[i] > 0.0f)
+    atomicAdd(counter, 1);
+}
+__global__ void count_read(int *counter, int n) {
+  if (*counter < n)
+    atomicAdd(counter, 1);
+}

@@ -181,10 +181,20 @@ Test(bounds, lea_pair) {
 
 /* The written-pointer analysis follows a call of a leaf subroutine, and
  * pointers through local memory. */
-static int chunk_ok, trig_ok, local_ok;
+static int chunk_ok, trig_ok, local_ok, count_ok, count_read_ok;
 static uint64_t chunk_written, trig_written, local_written;
-static void collect(const char *name, uint64_t written, int ok, void *arg) {
+static uint64_t count_written, count_atomic, count_read_atomic;
+static void collect(const char *name, uint64_t written, uint64_t atomic,
+                    int ok, void *arg) {
   (void)arg;
+  if (!strcmp(name, "_Z5countPiPKfi")) {
+    count_ok = ok;
+    count_written = written;
+    count_atomic = atomic;
+  } else if (!strcmp(name, "_Z10count_readPii")) {
+    count_read_ok = ok;
+    count_read_atomic = atomic;
+  }
   if (!strcmp(name, "_Z12chunk_offsetPfi")) {
     chunk_ok = ok;
     chunk_written = written;
@@ -209,6 +219,11 @@ Test(bounds, written_through_calls_and_local_memory) {
   cr_expect(trig_written & 1, "the pointer is written through");
   cr_expect(local_ok, "the local array was not followed");
   cr_expect_eq(local_written & 3, 3, "both pointers go through the local array");
+  /* A counter reached by atomics only; one also read plainly is not. */
+  cr_expect(count_ok && count_read_ok);
+  cr_expect_eq(count_written & 3, 1, "the counter, not the input, is written");
+  cr_expect_eq(count_atomic & 3, 1, "the counter is reached by atomics only");
+  cr_expect_eq(count_read_atomic & 1, 0, "a counter read plainly too");
   free(cubin);
   free(sass);
 }

@@ -12,18 +12,20 @@
 
 typedef struct {
   char name[128];
-  uint64_t written;
+  uint64_t written, atomic;
   int ok;
 } result;
 
 static result results[64];
 static int nresults;
 
-static void collect(const char *name, uint64_t written, int ok, void *arg) {
+static void collect(const char *name, uint64_t written, uint64_t atomic,
+                    int ok, void *arg) {
   (void)arg;
   if (nresults < 64) {
     snprintf(results[nresults].name, sizeof results[0].name, "%s", name);
     results[nresults].written = written;
+    results[nresults].atomic = atomic;
     results[nresults].ok = ok;
     nresults++;
   }
