@@ -536,6 +536,7 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
   if (seg_len) {
     old->size = size;
     old->addr = word;
+    cur->meet = old->meet = 1;
   }
   old->pcs[0] = ppc;
   old->npcs = ppc ? 1 : 0;

@@ -87,6 +87,8 @@ typedef struct {
   const char *what;     /* deadlocks: this step of the cycle, in words */
   uint8_t write, atomic, freed;
   uint8_t site_unknown; /* a kernel with more access sites than records hold */
+  uint8_t meet;         /* addr and size: the stretch of device memory where
+                           the two accesses first meet */
   uint32_t size;
   uintptr_t addr;
   uintptr_t pcs[64];

@@ -49,9 +49,24 @@ static void print_access(kkr_str *s, const kkr_report *r, int i) {
     return;
   }
   if (a->node.type == KKR_NODE_GPU) {
-    /* Device code: which allocation, not which byte; where it was launched. */
-    kkr_str_printf(s, "  %s of %s by ", verb(a, i == 0),
+    /* Device code: which allocation, and where in it the two accesses
+     * first meet (the first access's line); where it was launched. */
+    kkr_str_printf(s, "  %s of %s", verb(a, i == 0),
                    r->has_view ? r->view.label : "memory");
+    if (i == 0 && a->meet && r->has_view && a->size &&
+        a->addr >= r->view.lo && a->addr < r->view.hi) {
+      unsigned long off = (unsigned long)(a->addr - r->view.lo);
+      unsigned long end = off + a->size;
+      if (end > (unsigned long)(r->view.hi - r->view.lo))
+        end = (unsigned long)(r->view.hi - r->view.lo);
+      if (end - off == 1)
+        kkr_str_printf(s, " (byte %lu of %lu)", off,
+                       (unsigned long)(r->view.hi - r->view.lo));
+      else
+        kkr_str_printf(s, " (bytes %lu to %lu of %lu)", off, end - 1,
+                       (unsigned long)(r->view.hi - r->view.lo));
+    }
+    kkr_str_printf(s, " by ");
     kkr_describe_node(s, &a->node, 1);
     kkr_str_printf(s, "%s, %s by ",
                    a->node.item.gpu_conservative && a->write

@@ -3,6 +3,10 @@
  * allocation, cut where the work items' accesses begin and end. */
 #include <criterion/criterion.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <criterion/redirect.h>
 
 #include "kkr_abi.h"
 #include "kkr_report.h"
@@ -54,7 +58,7 @@ Test(gpu, chunks_of_any_size_are_apart) {
 }
 
 /* One float of overlap is a race, and the report says where. */
-Test(gpu, one_element_of_overlap_races) {
+Test(gpu, one_element_of_overlap_races, .init = cr_redirect_stderr) {
   const unsigned long long chunk = 1000 * sizeof(float);
   __kkrace_gpu_alloc(DEV, 3 * chunk, KKR_GPU_MEM_DEVICE);
   streams(3);
@@ -62,6 +66,13 @@ Test(gpu, one_element_of_overlap_races) {
     work(KKR_GPU_MEMCPY, k + 1, DEV + k * chunk, chunk, KKR_GPU_ACC_WRITE);
   kernel(1, DEV, chunk + sizeof(float), KKR_GPU_ACC_READ);
   cr_assert_eq(reports(), 1);
+  fflush(stderr);
+  char text[4096] = "";
+  size_t n = fread(text, 1, sizeof text - 1, cr_get_redirected_stderr());
+  text[n] = 0;
+  cr_expect(strstr(text, "Read of cudaMalloc#1 (bytes 4000 to 4003 of 12000) by "
+                         "kernel 'k'"),
+            "%s", text);
 }
 
 /* Rounds of chunks whose boundaries move: more boundaries than an
