@@ -1066,6 +1066,62 @@ static void runtime_exit(CUpti_CallbackId id, const CUpti_CallbackData *cb) {
   case CUPTI_RUNTIME_TRACE_CBID_cudaDeviceSynchronize_v3020:
     __kkrace_gpu_device_sync();
     break;
+  /* Stream capture and graphs. */
+  case CUPTI_RUNTIME_TRACE_CBID_cudaStreamBeginCapture_v10000:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaStreamBeginCapture_ptsz_v10000:
+    __kkrace_gpu_capture_begin(stream_id(
+        P(cudaStreamBeginCapture_v10000)->stream,
+        id == CUPTI_RUNTIME_TRACE_CBID_cudaStreamBeginCapture_ptsz_v10000));
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaStreamBeginCaptureToGraph_v12030:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaStreamBeginCaptureToGraph_ptsz_v12030:
+    __kkrace_gpu_capture_begin(stream_id(
+        P(cudaStreamBeginCaptureToGraph_v12030)->stream,
+        id == CUPTI_RUNTIME_TRACE_CBID_cudaStreamBeginCaptureToGraph_ptsz_v12030));
+    break;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaStreamEndCapture_v10000:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaStreamEndCapture_ptsz_v10000: {
+    const cudaStreamEndCapture_v10000_params *e = P(cudaStreamEndCapture_v10000);
+    if (e->pGraph)
+      __kkrace_gpu_capture_end(
+          stream_id(e->stream,
+                    id == CUPTI_RUNTIME_TRACE_CBID_cudaStreamEndCapture_ptsz_v10000),
+          (unsigned long long)(uintptr_t)*e->pGraph);
+    break;
+  }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaGraphInstantiate_v10000:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaGraphInstantiate_v12000: {
+    /* (The older form's parameters begin alike.) */
+    const cudaGraphInstantiate_v12000_params *g = P(cudaGraphInstantiate_v12000);
+    if (g->pGraphExec)
+      __kkrace_gpu_graph_exec((unsigned long long)(uintptr_t)*g->pGraphExec,
+                              (unsigned long long)(uintptr_t)g->graph);
+    break;
+  }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaGraphInstantiateWithFlags_v11040: {
+    const cudaGraphInstantiateWithFlags_v11040_params *g =
+        P(cudaGraphInstantiateWithFlags_v11040);
+    if (g->pGraphExec)
+      __kkrace_gpu_graph_exec((unsigned long long)(uintptr_t)*g->pGraphExec,
+                              (unsigned long long)(uintptr_t)g->graph);
+    break;
+  }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaGraphInstantiateWithParams_v12000:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaGraphInstantiateWithParams_ptsz_v12000: {
+    const cudaGraphInstantiateWithParams_v12000_params *g =
+        P(cudaGraphInstantiateWithParams_v12000);
+    if (g->pGraphExec)
+      __kkrace_gpu_graph_exec((unsigned long long)(uintptr_t)*g->pGraphExec,
+                              (unsigned long long)(uintptr_t)g->graph);
+    break;
+  }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_v10000:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_ptsz_v10000:
+    __kkrace_gpu_graph_launch(
+        (unsigned long long)(uintptr_t)P(cudaGraphLaunch_v10000)->graphExec,
+        stream_id(P(cudaGraphLaunch_v10000)->stream,
+                  id == CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_ptsz_v10000));
+    break;
   /* Kernels. */
   case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000:
   case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_ptsz_v7000:
@@ -1820,6 +1876,19 @@ static void subscribe(void) {
       CUPTI_RUNTIME_TRACE_CBID_cudaStreamSynchronize_v3020,
       CUPTI_RUNTIME_TRACE_CBID_cudaStreamWaitEvent_ptsz_v7000,
       CUPTI_RUNTIME_TRACE_CBID_cudaStreamWaitEvent_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamBeginCapture_v10000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamBeginCapture_ptsz_v10000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamBeginCaptureToGraph_v12030,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamBeginCaptureToGraph_ptsz_v12030,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamEndCapture_v10000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamEndCapture_ptsz_v10000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaGraphInstantiate_v10000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaGraphInstantiate_v12000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaGraphInstantiateWithFlags_v11040,
+      CUPTI_RUNTIME_TRACE_CBID_cudaGraphInstantiateWithParams_v12000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaGraphInstantiateWithParams_ptsz_v12000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_v10000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_ptsz_v10000,
   };
   if (p_cuptiEnableCallback && !debug) {
     for (size_t i = 0; i < sizeof runtime_ids / sizeof *runtime_ids; i++)

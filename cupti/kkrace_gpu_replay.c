@@ -122,6 +122,14 @@ static int replay(const char *line) {
     __kkrace_gpu_stream_sync(s);
   } else if (!strcmp(ev, "device_sync")) {
     __kkrace_gpu_device_sync();
+  } else if (!strcmp(ev, "capture_begin")) {
+    __kkrace_gpu_capture_begin(s);
+  } else if (!strcmp(ev, "capture_end")) {
+    __kkrace_gpu_capture_end(s, num(line, "g"));
+  } else if (!strcmp(ev, "graph_exec")) {
+    __kkrace_gpu_graph_exec(num(line, "x"), num(line, "g"));
+  } else if (!strcmp(ev, "graph_launch")) {
+    __kkrace_gpu_graph_launch(num(line, "x"), s);
   } else {
     return 0;
   }

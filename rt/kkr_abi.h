@@ -142,7 +142,11 @@ enum {
   X(void, event_sync, unsigned long long)                                    \
   X(void, stream_sync, unsigned long long)                                   \
   X(void, device_sync, void)                                                 \
-  X(void, host_func_replay, unsigned int, unsigned int)
+  X(void, host_func_replay, unsigned int, unsigned int)                      \
+  X(void, capture_begin, unsigned long long)                                 \
+  X(void, capture_end, unsigned long long, unsigned long long)               \
+  X(void, graph_exec, unsigned long long, unsigned long long)                \
+  X(void, graph_launch, unsigned long long, unsigned long long)
 #define KKR_GPU_DECLARE(ret, name, ...) ret __kkrace_gpu_##name(__VA_ARGS__);
 
 #define KKR_T_VOID void

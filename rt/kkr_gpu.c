@@ -64,6 +64,12 @@ static struct {
 /* The id of the host function this thread runs (0: none). */
 static __thread uint32_t running_host_func;
 
+/* A graph launch runs the captured work (below): the item it runs, whose
+ * stack the work item takes.  Tracing stops meanwhile (a replay of the
+ * trace launches the graph itself). */
+static __thread int launching_graph;
+static __thread const struct cap_item *launching_graph_item;
+
 static void trace_open(void);
 
 /* Tracing is on (the file is opened at the first event). */
@@ -118,7 +124,7 @@ static void trace_host(uintptr_t p, uintptr_t size, uint32_t flags) {
 }
 
 KKR_FORMAT(1, 2) static void trace_write(const char *fmt, ...) {
-  if (!tracing())
+  if (launching_graph || !tracing())
     return;
   char buf[1024];
   va_list ap;
@@ -570,12 +576,15 @@ static void alloc_forget(uintptr_t lo) {
 
 /* ---- Streams and events ------------------------------------------------- */
 
+struct capture;
+
 typedef struct gpu_stream {
   UT_hash_handle hh;
   uintptr_t key;       /* the handle; per-thread default streams: see below */
   kkr_instance *inst;
   uint8_t nonblocking;
   uint8_t legacy;
+  struct capture *cap; /* capturing into a graph (work is recorded) */
   struct gpu_stream *next;
 } gpu_stream;
 
@@ -665,6 +674,8 @@ typedef struct gpu_event {
   uintptr_t handle;
   kkr_vc vc;
   kkr_spin lock;
+  struct capture *cap; /* recorded on a capturing stream: waiting on it joins
+                          the capture */
 } gpu_event;
 
 static gpu_event *events;
@@ -683,6 +694,110 @@ static gpu_event *event_get(uintptr_t handle) {
   return e;
 }
 
+/* ---- Stream capture (CUDA graphs) ---------------------------------------- */
+
+/* Work submitted to a stream that captures a graph (cudaStreamBeginCapture)
+ * does not run: it is recorded, item by item with its accesses, and runs
+ * each time an executable graph instantiated from it is launched
+ * (cudaGraphLaunch), as work items of the launch's stream in the order
+ * they were captured.  (That order is one the graph allows: captured work
+ * that the graph leaves unordered is checked as if ordered.)  A stream
+ * joins the capture when it waits on an event recorded in it. */
+typedef struct {
+  uintptr_t p;
+  uint64_t size;
+  uint32_t flags;
+} cap_access;
+
+typedef struct cap_item {
+  uint32_t kind, stack;
+  uintptr_t site;
+  const char *label;
+  uint32_t n, cap;
+  cap_access *acc;
+} cap_item;
+
+typedef struct capture {
+  uint32_t n, cap;
+  cap_item *items;
+  int ended;
+} capture;
+
+typedef struct {
+  UT_hash_handle hh;
+  uintptr_t handle; /* a cudaGraph_t or a cudaGraphExec_t */
+  capture *rec;
+} graph_entry;
+
+static graph_entry *graphs, *graph_execs;
+static kkr_spin capture_lock;
+
+static capture *graph_find(graph_entry **table, uintptr_t handle) {
+  graph_entry *g;
+  kkr_spin_lock(&capture_lock);
+  HASH_FIND(hh, *table, &handle, sizeof handle, g);
+  kkr_spin_unlock(&capture_lock);
+  return g ? g->rec : NULL;
+}
+
+static void graph_put(graph_entry **table, uintptr_t handle, capture *rec) {
+  graph_entry *g;
+  kkr_spin_lock(&capture_lock);
+  HASH_FIND(hh, *table, &handle, sizeof handle, g);
+  if (!g) {
+    g = kkr_alloc(sizeof *g);
+    g->handle = handle;
+    HASH_ADD(hh, *table, handle, sizeof handle, g);
+  }
+  g->rec = rec;
+  kkr_spin_unlock(&capture_lock);
+}
+
+/* Stream s waits on event: if the event was recorded in a capture still
+ * going on, s joins it (1); else 0. */
+static int capture_join(gpu_stream *s, uintptr_t event) {
+  gpu_event *e = event_get(event);
+  if (!e->cap || e->cap->ended)
+    return 0;
+  s->cap = e->cap;
+  return 1;
+}
+
+KKR_EXPORT void __kkrace_gpu_capture_begin(unsigned long long stream) {
+  kkr_thread *t = kkr_thread_any();
+  if (!t)
+    return;
+  trace("{\"ev\":\"capture_begin\",\"s\":%llu}", stream);
+  gpu_stream *s = stream_get(t, (uintptr_t)stream);
+  s->cap = kkr_alloc(sizeof *s->cap);
+}
+
+KKR_EXPORT void __kkrace_gpu_capture_end(unsigned long long stream,
+                                         unsigned long long graph) {
+  kkr_thread *t = kkr_thread_any();
+  if (!t)
+    return;
+  trace("{\"ev\":\"capture_end\",\"s\":%llu,\"g\":%llu}", stream, graph);
+  gpu_stream *s = stream_get(t, (uintptr_t)stream);
+  capture *rec = s->cap;
+  if (!rec)
+    return;
+  rec->ended = 1;
+  kkr_spin_lock(&stream_lock);
+  for (gpu_stream *x = stream_list; x; x = x->next)
+    if (x->cap == rec)
+      x->cap = NULL;
+  kkr_spin_unlock(&stream_lock);
+  s->cap = NULL;
+  graph_put(&graphs, (uintptr_t)graph, rec);
+}
+
+KKR_EXPORT void __kkrace_gpu_graph_exec(unsigned long long exec,
+                                        unsigned long long graph) {
+  trace("{\"ev\":\"graph_exec\",\"x\":%llu,\"g\":%llu}", exec, graph);
+  graph_put(&graph_execs, (uintptr_t)exec, graph_find(&graphs, (uintptr_t)graph));
+}
+
 KKR_EXPORT void __kkrace_gpu_event_record(unsigned long long event,
                                           unsigned long long stream) {
   kkr_thread *t = kkr_thread_any();
@@ -691,6 +806,9 @@ KKR_EXPORT void __kkrace_gpu_event_record(unsigned long long event,
   trace("{\"ev\":\"record\",\"e\":%llu,\"s\":%llu}", event, stream);
   gpu_stream *s = stream_get(t, (uintptr_t)stream);
   gpu_event *e = event_get((uintptr_t)event);
+  e->cap = s->cap;
+  if (s->cap)
+    return; /* (a node of the graph being captured) */
   kkr_vc snap = {0};
   stream_snapshot(s, &snap);
   kkr_spin_lock(&e->lock);
@@ -724,6 +842,8 @@ KKR_EXPORT void __kkrace_gpu_stream_wait_event(unsigned long long stream,
     return;
   trace("{\"ev\":\"wait\",\"s\":%llu,\"e\":%llu}", stream, event);
   gpu_stream *s = stream_get(t, (uintptr_t)stream);
+  if (capture_join(s, (uintptr_t)event))
+    return;
   kkr_vc snap = {0};
   event_snapshot((uintptr_t)event, &snap);
   kkr_instance_learn(s->inst, &snap);
@@ -900,6 +1020,7 @@ typedef struct {
   gpu_stream *stream;
   uintptr_t site;
   struct kkr_site_slot slot; /* the site's index in the item's table */
+  cap_item *captured;        /* recorded for a graph instead */
 } gpu_work;
 
 #define MAX_OPEN_WORK 4
@@ -956,7 +1077,33 @@ KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
   w->kokkos_op = kokkos_op;
   w->stream = s;
   w->slot.table = NULL;
-  uint32_t stack = api_stack(t, &w->site);
+  w->captured = NULL;
+  uint32_t stack;
+  if (launching_graph) { /* (the captured item's own stack) */
+    stack = launching_graph_item->stack;
+    w->site = launching_graph_item->site;
+  } else {
+    stack = api_stack(t, &w->site);
+  }
+  if (s->cap) { /* captured: recorded, not run */
+    capture *rec = s->cap;
+    if (rec->n == rec->cap) {
+      uint32_t cap = rec->cap ? rec->cap * 2 : 8;
+      rec->items = kkr_realloc(rec->items, rec->cap * sizeof *rec->items,
+                               cap * sizeof *rec->items);
+      rec->cap = cap;
+    }
+    cap_item *ci = &rec->items[rec->n++];
+    ci->kind = kind;
+    ci->stack = stack;
+    ci->site = w->site;
+    ci->label = kkr_intern(label && *label ? label : "?");
+    w->captured = ci;
+    w->token = 0x80000000u | rec->n;
+    if (kokkos_op)
+      kkr_node_item(t, kokkos_op);
+    return w->token;
+  }
   kkr_op *op = &t->ops[t->nops];
   memset(op, 0, sizeof *op);
   op->kind = work_op[kind];
@@ -989,6 +1136,17 @@ KKR_EXPORT void __kkrace_gpu_access(void *p, unsigned long long size,
   trace("{\"ev\":\"access\",\"p\":%llu,\"size\":%llu,\"flags\":%u}",
         (unsigned long long)(uintptr_t)p, size, flags);
   gpu_work *w = &open_work[nopen - 1];
+  if (w->captured) {
+    cap_item *ci = w->captured;
+    if (ci->n == ci->cap) {
+      uint32_t cap = ci->cap ? ci->cap * 2 : 4;
+      ci->acc = kkr_realloc(ci->acc, ci->cap * sizeof *ci->acc,
+                            cap * sizeof *ci->acc);
+      ci->cap = cap;
+    }
+    ci->acc[ci->n++] = (cap_access){(uintptr_t)p, size, flags};
+    return;
+  }
   if ((flags & KKR_GPU_ACC_CONSERVATIVE) && t->item_op && t->item_op->item)
     t->item_op->item->gpu_conservative = 1;
   gpu_alloc a;
@@ -1013,12 +1171,42 @@ KKR_EXPORT void __kkrace_gpu_work_end(unsigned int token, unsigned int flags) {
     return;
   trace("{\"ev\":\"end\",\"flags\":%u}", flags);
   gpu_work *w = &open_work[--nopen];
+  if (w->captured)
+    return;
   t->nops = token - 1;
   kkr_node_host(t);
   if (flags & KKR_GPU_WAIT)
     host_learns(t, fill_stream, w->stream);
   if (w->kokkos_op) /* back in the Kokkos dispatch's own code */
     kkr_node_item(t, w->kokkos_op);
+}
+
+/* A launch of an executable graph on stream: the work captured for it runs
+ * there, item after item.  An executable graph kkrace did not see captured
+ * (built node by node) runs unseen. */
+KKR_EXPORT void __kkrace_gpu_graph_launch(unsigned long long exec,
+                                          unsigned long long stream) {
+  kkr_thread *t = recording_thread();
+  if (!t || launching_graph)
+    return;
+  trace("{\"ev\":\"graph_launch\",\"x\":%llu,\"s\":%llu}", exec, stream);
+  const capture *rec = graph_find(&graph_execs, (uintptr_t)exec);
+  if (!rec)
+    return;
+  launching_graph = 1;
+  for (uint32_t i = 0; i < rec->n; i++) {
+    const cap_item *ci = &rec->items[i];
+    launching_graph_item = ci;
+    unsigned tok = __kkrace_gpu_work_begin(ci->kind, stream, ci->label);
+    if (!tok)
+      continue;
+    for (uint32_t k = 0; k < ci->n; k++)
+      __kkrace_gpu_access((void *)ci->acc[k].p, ci->acc[k].size,
+                          ci->acc[k].flags);
+    __kkrace_gpu_work_end(tok, 0);
+  }
+  launching_graph_item = NULL;
+  launching_graph = 0;
 }
 
 /* An access by the host thread in a CUDA call (the pageable source of a
@@ -1066,6 +1254,8 @@ KKR_EXPORT void __kkrace_gpu_free(void *p, unsigned long long stream,
   gpu_alloc a;
   if (!alloc_find((uintptr_t)p, &a) || a.lo != (uintptr_t)p)
     return;
+  if ((flags & KKR_GPU_ASYNC) && stream_get(t, (uintptr_t)stream)->cap)
+    return; /* (captured into a graph: not followed) */
   if (flags & KKR_GPU_ASYNC) {
     unsigned int tok = __kkrace_gpu_work_begin(KKR_GPU_FREE, stream, "cudaFreeAsync");
     if (tok) {

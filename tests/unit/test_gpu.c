@@ -4,6 +4,7 @@
 #include <criterion/criterion.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <criterion/redirect.h>
@@ -129,5 +130,43 @@ Test(gpu, free_meets_the_chunks) {
   /* A new allocation in the same slot: nothing from before. */
   __kkrace_gpu_alloc(DEV2, 3000, KKR_GPU_MEM_DEVICE);
   kernel(2, DEV2, 3000, KKR_GPU_ACC_WRITE);
+  cr_assert_eq(reports(), 1);
+}
+
+/* Work captured into a graph runs when the graph is launched: the host
+ * may fill a copy's source after the capture, not after the launch until
+ * it waits for the stream. */
+Test(gpu, captured_work_runs_at_launch) {
+  double *h = calloc(64, sizeof *h);
+  __kkrace_gpu_alloc(h, 64 * sizeof *h, KKR_GPU_MEM_PINNED);
+  __kkrace_gpu_alloc(DEV, 64 * sizeof *h, KKR_GPU_MEM_DEVICE);
+  streams(1);
+  __kkrace_gpu_capture_begin(16);
+  work(KKR_GPU_MEMCPY, 1, DEV, 64 * sizeof *h, KKR_GPU_ACC_WRITE);
+  unsigned tok = __kkrace_gpu_work_begin(KKR_GPU_MEMCPY, 16, "copy");
+  __kkrace_gpu_access(h, 64 * sizeof *h, KKR_GPU_ACC_READ);
+  __kkrace_gpu_work_end(tok, 0);
+  __kkrace_gpu_capture_end(16, 0x1000);
+  __kkrace_gpu_graph_exec(0x2000, 0x1000);
+  __kkrace_write8(&h[3], NULL); /* (the capture ran nothing) */
+  cr_assert_eq(reports(), 0);
+  __kkrace_gpu_graph_launch(0x2000, 16);
+  __kkrace_gpu_stream_sync(16);
+  __kkrace_write8(&h[4], NULL); /* (after the stream's work) */
+  cr_assert_eq(reports(), 0);
+  __kkrace_gpu_graph_launch(0x2000, 16);
+  __kkrace_write8(&h[5], NULL); /* the launched copy may still read it */
+  cr_assert_eq(reports(), 1);
+}
+
+/* The same copy submitted to the stream itself runs when submitted. */
+Test(gpu, uncaptured_work_runs_at_once) {
+  double *h = calloc(64, sizeof *h);
+  __kkrace_gpu_alloc(h, 64 * sizeof *h, KKR_GPU_MEM_PINNED);
+  streams(1);
+  unsigned tok = __kkrace_gpu_work_begin(KKR_GPU_MEMCPY, 16, "copy");
+  __kkrace_gpu_access(h, 64 * sizeof *h, KKR_GPU_ACC_READ);
+  __kkrace_gpu_work_end(tok, 0);
+  __kkrace_write8(&h[3], NULL);
   cr_assert_eq(reports(), 1);
 }
