@@ -1090,26 +1090,13 @@ static void runtime_exit(CUpti_CallbackId id, const CUpti_CallbackData *cb) {
     break;
   }
   case CUPTI_RUNTIME_TRACE_CBID_cudaGraphInstantiate_v10000:
-  case CUPTI_RUNTIME_TRACE_CBID_cudaGraphInstantiate_v12000: {
-    /* (The older form's parameters begin alike.) */
-    const cudaGraphInstantiate_v12000_params *g = P(cudaGraphInstantiate_v12000);
-    if (g->pGraphExec)
-      __kkrace_gpu_graph_exec((unsigned long long)(uintptr_t)*g->pGraphExec,
-                              (unsigned long long)(uintptr_t)g->graph);
-    break;
-  }
-  case CUPTI_RUNTIME_TRACE_CBID_cudaGraphInstantiateWithFlags_v11040: {
-    const cudaGraphInstantiateWithFlags_v11040_params *g =
-        P(cudaGraphInstantiateWithFlags_v11040);
-    if (g->pGraphExec)
-      __kkrace_gpu_graph_exec((unsigned long long)(uintptr_t)*g->pGraphExec,
-                              (unsigned long long)(uintptr_t)g->graph);
-    break;
-  }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaGraphInstantiate_v12000:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaGraphInstantiateWithFlags_v11040:
   case CUPTI_RUNTIME_TRACE_CBID_cudaGraphInstantiateWithParams_v12000:
   case CUPTI_RUNTIME_TRACE_CBID_cudaGraphInstantiateWithParams_ptsz_v12000: {
-    const cudaGraphInstantiateWithParams_v12000_params *g =
-        P(cudaGraphInstantiateWithParams_v12000);
+    /* (Every form's parameters begin with the executable graph's address
+     * and the graph.) */
+    const cudaGraphInstantiate_v12000_params *g = P(cudaGraphInstantiate_v12000);
     if (g->pGraphExec)
       __kkrace_gpu_graph_exec((unsigned long long)(uintptr_t)*g->pGraphExec,
                               (unsigned long long)(uintptr_t)g->graph);
