@@ -1191,8 +1191,13 @@ KKR_EXPORT void __kkrace_gpu_graph_launch(unsigned long long exec,
     return;
   trace("{\"ev\":\"graph_launch\",\"x\":%llu,\"s\":%llu}", exec, stream);
   const capture *rec = graph_find(&graph_execs, (uintptr_t)exec);
-  if (!rec)
+  if (!rec) {
+    static int warned;
+    if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+      kkr_warn("a CUDA graph that was not captured from streams was "
+               "launched (cudaGraphLaunch): its work is not checked");
     return;
+  }
   launching_graph = 1;
   for (uint32_t i = 0; i < rec->n; i++) {
     const cap_item *ci = &rec->items[i];

@@ -170,3 +170,19 @@ Test(gpu, uncaptured_work_runs_at_once) {
   __kkrace_write8(&h[3], NULL);
   cr_assert_eq(reports(), 1);
 }
+
+/* A graph kkrace did not see captured runs unseen, and kkrace says so. */
+Test(gpu, graph_not_captured_is_named, .init = cr_redirect_stderr) {
+  streams(1);
+  __kkrace_gpu_graph_launch(0x3000, 16);
+  __kkrace_gpu_graph_launch(0x3000, 16);
+  cr_assert_eq(reports(), 0);
+  fflush(stderr);
+  char text[4096] = "";
+  size_t n = fread(text, 1, sizeof text - 1, cr_get_redirected_stderr());
+  text[n] = 0;
+  const char *w = strstr(text, "was not captured from streams");
+  cr_expect(w, "%s", text);
+  cr_expect(!w || !strstr(w + 1, "was not captured from streams"),
+            "said once: %s", text);
+}
