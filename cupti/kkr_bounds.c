@@ -1080,6 +1080,21 @@ static int64_t param_bits(const ctx *c, int64_t off, int bytes, int *ok) {
 
 /* What keeps growing at a loop's head grows to the next bound a comparison
  * tests, else to the end of its type. */
+/* The least bound tested at or above x, else limit; the greatest at or
+ * below x, else limit. */
+static int64_t bound_above(const ctx *c, int64_t x, int64_t limit) {
+  for (uint32_t k = 0; k < c->nth; k++)
+    if (c->th[k] >= x && c->th[k] < limit)
+      limit = c->th[k];
+  return limit;
+}
+static int64_t bound_below(const ctx *c, int64_t x, int64_t limit) {
+  for (uint32_t k = 0; k < c->nth; k++)
+    if (c->th[k] <= x && c->th[k] > limit)
+      limit = c->th[k];
+  return limit;
+}
+
 static val widen(const ctx *c, const val *old, const val *nw) {
   if (nw->kind != old->kind || nw->kind == V_TOP || nw->kind == V_HI)
     return *nw;
@@ -1088,34 +1103,15 @@ static val widen(const ctx *c, const val *old, const val *nw) {
     int64_t ol, oh, nl, nh;
     if (!as32(old, 0, &ol, &oh) || !as32(nw, 0, &nl, &nh))
       return top(nw->taint);
-    int64_t lo = nl, hi = nh;
-    if (nh > oh) {
-      hi = TWO31 - 1;
-      for (uint32_t k = 0; k < c->nth; k++)
-        if (c->th[k] >= nh && c->th[k] < hi)
-          hi = c->th[k];
-    }
-    if (nl < ol) {
-      lo = -TWO31;
-      for (uint32_t k = 0; k < c->nth; k++)
-        if (c->th[k] <= nl && c->th[k] > lo)
-          lo = c->th[k];
-    }
-    return i32(lo, hi, nw->taint);
+    return i32(nl < ol ? bound_below(c, nl, -TWO31) : nl,
+               nh > oh ? bound_above(c, nh, TWO31 - 1) : nh, nw->taint);
   }
-  /* (A 64-bit integer, or an offset: up to a bound tested if any.) */
-  if (nw->hi > old->hi) {
-    v.hi = BIG;
-    for (uint32_t k = 0; nw->kind == V_I64 && k < c->nth; k++)
-      if (c->th[k] >= nw->hi && c->th[k] < v.hi)
-        v.hi = c->th[k];
-  }
-  if (nw->lo < old->lo) {
-    v.lo = -BIG;
-    for (uint32_t k = 0; nw->kind == V_I64 && k < c->nth; k++)
-      if (c->th[k] <= nw->lo && c->th[k] > v.lo)
-        v.lo = c->th[k];
-  }
+  /* A 64-bit integer up to a bound tested if any; an offset unbounded. */
+  int i64 = nw->kind == V_I64;
+  if (nw->hi > old->hi)
+    v.hi = i64 ? bound_above(c, nw->hi, BIG) : BIG;
+  if (nw->lo < old->lo)
+    v.lo = i64 ? bound_below(c, nw->lo, -BIG) : -BIG;
   return v;
 }
 
@@ -1179,6 +1175,17 @@ static val get32(const ctx *c, const state *s, const opnd *o) {
   return v;
 }
 
+/* The 64-bit integer whose halves are lo and hi: known when hi is one
+ * value (lo then unsigned); else unknown. */
+static val pair64(const val *lo, const val *hi, uint64_t taint) {
+  int64_t l, h;
+  if (hi->kind != V_I32 || hi->lo != hi->hi || !as32(lo, 1, &l, &h))
+    return top(taint);
+  val v = {.kind = V_I64, .lo = hi->lo * TWO32 + l, .hi = hi->lo * TWO32 + h,
+           .taint = taint};
+  return v;
+}
+
 /* A 64-bit operand's value (a register pair, or the parameter bank). */
 static val get64(const ctx *c, const state *s, const opnd *o) {
   if (o->kind == O_REG) {
@@ -1196,12 +1203,7 @@ static val get64(const ctx *c, const state *s, const opnd *o) {
       opnd ho = *o;
       ho.reg = (int16_t)(o->reg + 1);
       val h = get32(c, s, &ho);
-      int64_t lo, hi;
-      if (h.kind == V_I32 && h.lo == h.hi && as32(&v, 1, &lo, &hi)) {
-        val w = {.kind = V_I64, .lo = h.lo * TWO32 + lo,
-                 .hi = h.lo * TWO32 + hi, .taint = v.taint | h.taint};
-        return w;
-      }
+      return pair64(&v, &h, v.taint | h.taint);
     }
     return top(v.taint);
   }
@@ -1383,6 +1385,19 @@ static val product(int64_t al, int64_t ah, int64_t bl, int64_t bh,
   return top(0);
 }
 
+/* The 64-bit base of carry k plus an offset in [lo, hi]: the value of the
+ * pair its low and high halves make. */
+static val base_plus(const carry_t *k, __int128 lo, __int128 hi,
+                     uint64_t taint) {
+  val v = k->base;
+  v.exact = 0;
+  v.taint = taint | k->base.taint | k->av.taint;
+  __int128 vl = (__int128)v.lo + lo, vh = (__int128)v.hi + hi;
+  v.lo = vl < -BIG ? -BIG : (int64_t)vl;
+  v.hi = vh > BIG ? BIG : (int64_t)vh;
+  return v;
+}
+
 static void step(ctx *c, state *s, const ins *in) {
   int pr = in->guard != 0xff && (in->guard & 7) != 7;
   /* (A comparison's own predicate: the fact it chains to is read first.) */
@@ -1456,13 +1471,7 @@ static void step(ctx *c, state *s, const ins *in) {
         il = lo + hl * TWO32;
         ih = hi + hl * TWO32;
       }
-      v = k->base;
-      v.exact = 0;
-      v.taint = t | k->base.taint | k->av.taint;
-      __int128 vl = (__int128)v.lo + ((__int128)il << k->sh);
-      __int128 vh = (__int128)v.hi + ((__int128)ih << k->sh);
-      v.lo = vl < -BIG ? -BIG : (int64_t)vl;
-      v.hi = vh > BIG ? BIG : (int64_t)vh;
+      v = base_plus(k, (__int128)il << k->sh, (__int128)ih << k->sh, t);
     }
     k->ok = 0;
     if (v.kind == V_TOP) {
@@ -1532,12 +1541,7 @@ static void step(ctx *c, state *s, const ins *in) {
       if (hl == 0 ? !as32(&k->av, 1, &lo, &hi)
                   : !(as32(&k->av, 0, &lo, &hi) && hi < 0))
         continue;
-      v = k->base;
-      v.exact = 0;
-      v.taint = t | k->base.taint | k->av.taint;
-      __int128 vl = (__int128)v.lo + lo, vh = (__int128)v.hi + hi;
-      v.lo = vl < -BIG ? -BIG : (int64_t)vl;
-      v.hi = vh > BIG ? BIG : (int64_t)vh;
+      v = base_plus(k, lo, hi, t);
     }
     k->ok = 0;
     if (v.kind == V_TOP) {
@@ -1564,23 +1568,15 @@ static void step(ctx *c, state *s, const ins *in) {
     break;
   }
   case I_SHF_HI: {
-    /* The pair s2:s0 as a 64-bit integer. */
-    val x = top(t);
-    if (o[0].kind == O_REG && o[0].reg != ZERO) {
-      val lo = REG(c, s, o[0].reg);
-      if (lo.kind == V_I64 && o[2].kind == O_REG &&
-          o[2].reg == o[0].reg + 1 && REG(c, s, o[2].reg).kind == V_HI &&
-          REG(c, s, o[2].reg).lo == o[0].reg) {
-        x = lo;
-      } else {
-        val l32 = get32(c, s, &o[0]), h32 = get32(c, s, &o[2]);
-        int64_t a0, a1;
-        if (h32.kind == V_I32 && h32.lo == h32.hi && as32(&l32, 1, &a0, &a1)) {
-          x.kind = V_I64;
-          x.lo = h32.lo * TWO32 + a0;
-          x.hi = h32.lo * TWO32 + a1;
-        }
-      }
+    /* The pair s2:s0 as a 64-bit integer: a register pair, or two
+     * registers apart. */
+    val x;
+    if (o[0].kind == O_REG && o[2].kind == O_REG && o[0].reg != ZERO &&
+        o[2].reg == o[0].reg + 1) {
+      x = get64(c, s, &o[0]);
+    } else {
+      val l32 = get32(c, s, &o[0]), h32 = get32(c, s, &o[2]);
+      x = pair64(&l32, &h32, t);
     }
     v = top(t);
     int64_t sh = o[1].v;

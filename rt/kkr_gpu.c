@@ -35,15 +35,29 @@
 #include "kkr_rt.h"
 #include "uthash.h"
 
-/* Segments of a coarse allocation at most (its cells: KKR_GPU_SLOT bytes
- * of shadow address space, in a slot of their own above KKR_GPU_PROXY). */
 /* (The definitions below must match the entry points' list.) */
 KKR_GPU_ENTRIES(KKR_GPU_DECLARE)
 
+/* Segments of a coarse allocation at most (its cells: KKR_GPU_SLOT bytes
+ * of shadow address space, in a slot of their own above KKR_GPU_PROXY). */
 #define KKR_GPU_SEGS 1024
 #define KKR_GPU_SLOT ((uintptr_t)KKR_GPU_SEGS * KKR_GRAN)
 
 static const char gpu_space[] = "CUDA";
+
+/* Array p of *cap elements of elem bytes (kkr_alloc'ed), grown to hold at
+ * least need: twice as many, first when empty. */
+static void *grow(void *p, uint32_t *cap, uint32_t need, uint32_t first,
+                  size_t elem) {
+  if (need <= *cap)
+    return p;
+  uint32_t n = *cap ? *cap : first;
+  while (n < need)
+    n *= 2;
+  p = kkr_realloc(p, *cap * elem, n * elem);
+  *cap = n;
+  return p;
+}
 
 /* ---- Trace -------------------------------------------------------------- */
 
@@ -256,11 +270,12 @@ void kkr_gpu_trace_view(const char *space, const char *label, uintptr_t p,
  * while it lives, then the next one's (never freed: a thread that found
  * it before a free sees lo change).  Everything here, the cells included,
  * is touched under seg_lock only: the host's code never reaches a slot. */
-typedef struct {
+typedef struct gpu_segs {
   uintptr_t lo;    /* the allocation's start; 0: free */
   uintptr_t proxy; /* its cells */
   uint32_t n, cap; /* segments; room in b */
   uint64_t *b;
+  struct gpu_segs *next_free;
 } gpu_segs;
 
 typedef struct {
@@ -272,33 +287,21 @@ typedef struct {
 /* ---- Segments ----------------------------------------------------------- */
 
 static kkr_spin seg_lock;
-static gpu_segs **slots; /* by slot: proxy = KKR_GPU_PROXY + k * KKR_GPU_SLOT */
-static uint32_t nslots, capslots;
-static uint32_t *free_slots, nfree_slots;
+static uint32_t nslots; /* slot k: proxy = KKR_GPU_PROXY + k * KKR_GPU_SLOT */
+static gpu_segs *free_segs;
 
 /* A slot for the allocation [lo, lo + size): one segment, no access. */
 static gpu_segs *segs_take(uintptr_t lo, uintptr_t size) {
   kkr_spin_lock(&seg_lock);
   gpu_segs *s;
-  if (nfree_slots) {
-    s = slots[free_slots[--nfree_slots]];
+  if (free_segs) {
+    s = free_segs;
+    free_segs = s->next_free;
   } else {
-    if (nslots == capslots) {
-      uint32_t cap = capslots ? capslots * 2 : 64;
-      slots = kkr_realloc(slots, capslots * sizeof *slots, cap * sizeof *slots);
-      free_slots = kkr_realloc(free_slots, capslots * sizeof *free_slots,
-                               cap * sizeof *free_slots);
-      capslots = cap;
-    }
     s = kkr_alloc(sizeof *s);
-    memset(s, 0, sizeof *s);
-    s->proxy = KKR_GPU_PROXY + (uintptr_t)nslots * KKR_GPU_SLOT;
-    slots[nslots++] = s;
+    s->proxy = KKR_GPU_PROXY + (uintptr_t)nslots++ * KKR_GPU_SLOT;
   }
-  if (s->cap < 8) {
-    s->b = kkr_realloc(s->b, s->cap * sizeof *s->b, 8 * sizeof *s->b);
-    s->cap = 8;
-  }
+  s->b = grow(s->b, &s->cap, 2, 8, sizeof *s->b);
   s->lo = lo;
   s->n = 1;
   s->b[0] = 0;
@@ -312,7 +315,8 @@ static void segs_give(gpu_segs *s) {
   kkr_spin_lock(&seg_lock);
   kkr_shadow_clear(s->proxy, (uintptr_t)s->n * KKR_GRAN);
   s->lo = 0;
-  free_slots[nfree_slots++] = (uint32_t)((s->proxy - KKR_GPU_PROXY) / KKR_GPU_SLOT);
+  s->next_free = free_segs;
+  free_segs = s;
   kkr_spin_unlock(&seg_lock);
 }
 
@@ -364,11 +368,7 @@ static void seg_cut(gpu_segs *s, uint64_t x) {
   }
   if (c[i].w & KKR_R_X)
     return; /* (split into halves: never for whole-word accesses) */
-  if (s->n + 1 >= s->cap) {
-    uint32_t cap = s->cap * 2 > KKR_GPU_SEGS + 1 ? KKR_GPU_SEGS + 1 : s->cap * 2;
-    s->b = kkr_realloc(s->b, s->cap * sizeof *s->b, cap * sizeof *s->b);
-    s->cap = cap;
-  }
+  s->b = grow(s->b, &s->cap, s->n + 2, 8, sizeof *s->b);
   memmove(&c[i + 2], &c[i + 1], (s->n - i - 1) * sizeof *c);
   memmove(&s->b[i + 2], &s->b[i + 1], (s->n - i) * sizeof *s->b);
   s->b[i + 1] = x;
@@ -533,12 +533,7 @@ KKR_EXPORT void __kkrace_gpu_alloc(void *p, unsigned long long size,
     old = allocs[i].segs;
     allocs[i] = a;
   } else {
-    if (nallocs == capallocs) {
-      uint32_t cap = capallocs ? capallocs * 2 : 64;
-      allocs = kkr_realloc(allocs, capallocs * sizeof *allocs,
-                           cap * sizeof *allocs);
-      capallocs = cap;
-    }
+    allocs = grow(allocs, &capallocs, nallocs + 1, 64, sizeof *allocs);
     memmove(&allocs[i + 1], &allocs[i], (nallocs - i) * sizeof *allocs);
     allocs[i] = a;
     nallocs++;
@@ -784,11 +779,10 @@ KKR_EXPORT void __kkrace_gpu_capture_end(unsigned long long stream,
     return;
   rec->ended = 1;
   kkr_spin_lock(&stream_lock);
-  for (gpu_stream *x = stream_list; x; x = x->next)
+  for (gpu_stream *x = stream_list; x; x = x->next) /* (s among them) */
     if (x->cap == rec)
       x->cap = NULL;
   kkr_spin_unlock(&stream_lock);
-  s->cap = NULL;
   graph_put(&graphs, (uintptr_t)graph, rec);
 }
 
@@ -1087,12 +1081,7 @@ KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
   }
   if (s->cap) { /* captured: recorded, not run */
     capture *rec = s->cap;
-    if (rec->n == rec->cap) {
-      uint32_t cap = rec->cap ? rec->cap * 2 : 8;
-      rec->items = kkr_realloc(rec->items, rec->cap * sizeof *rec->items,
-                               cap * sizeof *rec->items);
-      rec->cap = cap;
-    }
+    rec->items = grow(rec->items, &rec->cap, rec->n + 1, 8, sizeof *rec->items);
     cap_item *ci = &rec->items[rec->n++];
     ci->kind = kind;
     ci->stack = stack;
@@ -1138,12 +1127,7 @@ KKR_EXPORT void __kkrace_gpu_access(void *p, unsigned long long size,
   gpu_work *w = &open_work[nopen - 1];
   if (w->captured) {
     cap_item *ci = w->captured;
-    if (ci->n == ci->cap) {
-      uint32_t cap = ci->cap ? ci->cap * 2 : 4;
-      ci->acc = kkr_realloc(ci->acc, ci->cap * sizeof *ci->acc,
-                            cap * sizeof *ci->acc);
-      ci->cap = cap;
-    }
+    ci->acc = grow(ci->acc, &ci->cap, ci->n + 1, 4, sizeof *ci->acc);
     ci->acc[ci->n++] = (cap_access){(uintptr_t)p, size, flags};
     return;
   }
@@ -1259,9 +1243,9 @@ KKR_EXPORT void __kkrace_gpu_free(void *p, unsigned long long stream,
   gpu_alloc a;
   if (!alloc_find((uintptr_t)p, &a) || a.lo != (uintptr_t)p)
     return;
-  if ((flags & KKR_GPU_ASYNC) && stream_get(t, (uintptr_t)stream)->cap)
-    return; /* (captured into a graph: not followed) */
   if (flags & KKR_GPU_ASYNC) {
+    if (stream_get(t, (uintptr_t)stream)->cap)
+      return; /* (captured into a graph: not followed) */
     unsigned int tok = __kkrace_gpu_work_begin(KKR_GPU_FREE, stream, "cudaFreeAsync");
     if (tok) {
       free_alloc(t, &a, open_work[nopen - 1].site);
