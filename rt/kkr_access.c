@@ -71,6 +71,17 @@ KKR_INLINE int known_before(const kkr_thread *t, uint32_t node) {
          node == t->before[2] || node == t->before[3];
 }
 
+/* Strand rs of the running team item is the current strand's team in an
+ * earlier phase: a team barrier came between them, which every thread of
+ * the team meets.  (Phases are counted modulo 8, as the reports' filter
+ * counts them.) */
+static KKR_NOINLINE int team_phase_before(const kkr_thread *t, uint32_t rs) {
+  uint32_t cs = KKR_CUR_STRAND(t);
+  return t->team_on && rs >= 2 && cs >= 2 &&
+         KKR_TEAM_OF(rs) == KKR_TEAM_OF(cs) &&
+         KKR_TEAM_PHASE(rs) != KKR_TEAM_PHASE(cs);
+}
+
 /* 1 if the record rec is ordered before the current node. */
 KKR_INLINE int ordered(const kkr_thread *t, uint64_t rec) {
   if (rec < t->hz)
@@ -84,7 +95,9 @@ KKR_INLINE int ordered(const kkr_thread *t, uint64_t rec) {
     uint32_t s = KKR_REC_STRAND(rec);
     if (s == KKR_CUR_STRAND(t) || s == KKR_STRAND_BACKEND)
       return 1;
-    return KKR_UNLIKELY(t->lanes_on) && kkr_lanes_ordered(t, s);
+    if (KKR_UNLIKELY(t->lanes_on) && kkr_lanes_ordered(t, s))
+      return 1;
+    return team_phase_before(t, s);
   }
   if (known_before(t, node))
     return 1;
@@ -444,6 +457,7 @@ static void filter_conflicts(kkr_thread *t, uintptr_t w, conflict_list *cl) {
       if (KKR_TEAM_PHASE(rs) != KKR_TEAM_PHASE(cs))
         continue; /* an earlier phase: a barrier came between */
     } else if (scratch) {
+      kkr_scratch_used(w);
       continue;
     }
     cl->recs[k++] = rec;
@@ -905,11 +919,23 @@ static KKR_NOINLINE void access_general(uintptr_t a, uint32_t size,
 /* What the inline decision needs of the thread, read once per loop. */
 typedef struct {
   uint64_t hz, same, multi;
+  int team; /* the current strand is a team's (team_before applies) */
 } decide_ctx;
 
 KKR_INLINE decide_ctx decide_ctx_of(const kkr_thread *t) {
-  decide_ctx d = {t->hz, t->same_mask, t->multi_mask};
+  decide_ctx d = {t->hz, t->same_mask, t->multi_mask, (int)t->team_on};
   return d;
+}
+
+/* In a team item, rec (not a MULTI read) is of the strand cur's team in
+ * an earlier phase: a team barrier orders it before cur (team_phase_before,
+ * for records and strands packed in records). */
+KKR_INLINE int team_before(uint64_t rec, uint64_t cur) {
+  if ((rec ^ cur) & (KKR_REC_NODE_BITS | KKR_R_M))
+    return 0;
+  uint32_t rs = KKR_REC_STRAND(rec), cs = KKR_REC_STRAND(cur);
+  uint32_t x = (rs - 2u) ^ (cs - 2u);
+  return rs >= 2 && cs >= 2 && (x >> 10) == 0 && (x >> 7) != 0;
 }
 
 KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
@@ -930,15 +956,20 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
   uint64_t hz = d.hz, same = d.same;
   uint64_t uncovered = ~mask4 & 0xFF0;
   /* The last write is ordered before this access or is this strand's. */
-  if (KKR_UNLIKELY(w >= hz && ((w ^ cur) & same)))
-    return 0;
+  uint64_t wown = w >= hz;
+  if (KKR_UNLIKELY(wown && ((w ^ cur) & same))) {
+    if (!d.team || !team_before(w, cur))
+      return 0;
+    wown = 0;
+  }
   uint64_t rec = cur | site | mask4;
   if (acc & ACC_WRITE) {
     /* The reads too; the write replaces what it covers (this strand's own
      * earlier write is kept as a union of bytes). */
-    if (KKR_UNLIKELY(r >= hz && ((r ^ cur) & same)))
+    if (KKR_UNLIKELY(r >= hz && ((r ^ cur) & same)) &&
+        (!d.team || !team_before(r, cur)))
       return 0;
-    c->w = rec | KKR_R_W | (w >= hz ? w & 0xFF0 : 0);
+    c->w = rec | KKR_R_W | (wown ? w & 0xFF0 : 0);
     c->r = r & uncovered ? r : 0;
     return 1;
   }
@@ -949,6 +980,10 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
   } else if (!((r ^ cur) & same)) {
     if (mask4 & ~r)
       c->r = rec | (r & 0xFF0); /* this strand read more bytes */
+  } else if (KKR_UNLIKELY(d.team) && team_before(r, cur)) {
+    if (r & uncovered)
+      return 0;
+    c->r = rec; /* read in an earlier phase of the team */
   } else if (!((r ^ cur ^ KKR_R_M) & d.multi) && !(mask4 & ~r)) {
     /* Several strands of this kernel read the bytes: r says so. */
   } else if (!((r ^ cur) & d.multi) && !(mask4 & ~r) &&
@@ -1177,6 +1212,10 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
   if (KKR_UNLIKELY(!t || t->nofast || (a & (size - 1)) || size > KKR_GRAN ||
                    kkr_mt || kkr_gpu_trace_host_on))
     return access_general(a, size, size_lg, acc, pc, slot);
+  /* (A cold slot is warmed here: the paths below that leave the cell as
+   * it is never look the site up, and access_fast needs it warm.) */
+  if (slot && slot->table != t->sites)
+    kkr_site_index_slow(t, slot, pc);
   kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
   if (KKR_UNLIKELY(!chunk))
     return access_general(a, size, size_lg, acc, pc, slot);
@@ -1992,6 +2031,7 @@ KKR_INLINE void loop_mode_end(kkr_thread *t, uint32_t mode,
                               uint64_t saved_rec) {
   if (mode != LOOP_CURRENT && mode != LOOP_TEAM) {
     t->abi.strand_depth = 0;
+    t->team_on = 0;
     t->abi.cur_rec = t->abi.item_rec |
                      (uint64_t)KKR_STRAND_BACKEND << KKR_REC_STRAND_SHIFT;
   } else {

@@ -49,8 +49,32 @@ static uint32_t views_lower_bound(uintptr_t lo) {
 static struct {
   uintptr_t lo, hi;
   int kind;
+  uintptr_t from, to; /* [lo + from, lo + to): where teams were seen to
+                         meet another team's records (to 0: nowhere yet) */
 } scratch[MAX_SCRATCH];
 static uint32_t nscratch;
+
+void kkr_scratch_used(uintptr_t addr) {
+  uint32_t n = __atomic_load_n(&nscratch, __ATOMIC_ACQUIRE);
+  for (uint32_t i = 0; i < n; i++)
+    if (addr >= scratch[i].lo && addr < scratch[i].hi) {
+      uintptr_t off = (addr - scratch[i].lo) & ~(uintptr_t)(KKR_GRAN - 1);
+      if (!scratch[i].to || off < scratch[i].from)
+        scratch[i].from = off;
+      if (off + KKR_GRAN > scratch[i].to)
+        scratch[i].to = off + KKR_GRAN;
+      return;
+    }
+}
+
+void kkr_scratch_team_begin(void) {
+  uint32_t n = __atomic_load_n(&nscratch, __ATOMIC_ACQUIRE);
+  for (uint32_t i = 0; i < n; i++)
+    if (scratch[i].kind == KKR_SCRATCH_TEAM && scratch[i].to &&
+        scratch[i].lo + scratch[i].to <= scratch[i].hi)
+      kkr_shadow_clear(scratch[i].lo + scratch[i].from,
+                       scratch[i].to - scratch[i].from);
+}
 
 int kkr_is_scratch(uintptr_t addr) {
   uint32_t n = __atomic_load_n(&nscratch, __ATOMIC_ACQUIRE);
@@ -65,12 +89,14 @@ static void scratch_add(uintptr_t lo, uintptr_t hi, int kind) {
     if (scratch[i].lo == lo) {
       scratch[i].hi = hi;
       scratch[i].kind = kind;
+      scratch[i].from = scratch[i].to = 0;
       return;
     }
   if (nscratch < MAX_SCRATCH) {
     scratch[nscratch].lo = lo;
     scratch[nscratch].hi = hi;
     scratch[nscratch].kind = kind;
+    scratch[nscratch].from = scratch[nscratch].to = 0;
     __atomic_store_n(&nscratch, nscratch + 1, __ATOMIC_RELEASE);
   }
 }
@@ -79,6 +105,7 @@ static void scratch_remove(uintptr_t lo) {
   for (uint32_t i = 0; i < nscratch; i++)
     if (scratch[i].lo == lo) {
       scratch[i].hi = lo; /* empty: the slot stays, harmlessly */
+      scratch[i].from = scratch[i].to = 0;
       return;
     }
 }

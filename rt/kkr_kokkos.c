@@ -363,6 +363,7 @@ static void op_finish(kkr_thread *t, kkr_op *op) {
   }
   if (op->item && t->item_op == op) {
     t->abi.strand_depth = 0;
+    t->team_on = 0;
     kkr_node_host(t);
   }
 }
@@ -734,6 +735,8 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
     uint32_t seq = t->strand_count - 1;
     if (seq >= 1022)
       it->lossy = 1;
+    if (!kkr_mt)
+      kkr_scratch_team_begin();
     t->team_base = KKR_TEAM_ID(seq, 0, 0);
     t->team_phase = 0;
     t->team_sub = 0;
@@ -741,6 +744,7 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
     t->team_sub_idx = -1;
     lanes_reset(t);
     id = t->team_base;
+    t->team_on = 1;
     team_own(t);
   }
   t->abi.cur_rec = t->abi.item_rec | (uint64_t)id << KKR_REC_STRAND_SHIFT;
@@ -764,6 +768,7 @@ KKR_EXPORT void __kkrace_strand_end(void) {
     return;
   }
   t->abi.team_mode = 0;
+  t->team_on = 0;
   lanes_reset(t);
   if (t->token_depth) { /* a token never released: the strand is over */
     t->atomic_depth -= t->token_depth;

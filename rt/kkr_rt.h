@@ -202,6 +202,7 @@ typedef struct kkr_thread {
   uint64_t multi_mask;    /* the bits that tell a MULTI read of this item */
   uint32_t cur_node;      /* current node id */
   uint32_t cur_is_item;   /* the current node is a work item */
+  uint32_t team_on;       /* in a strand of a TeamPolicy item */
   const kkr_vc *cur_vc;   /* what the current node knows */
   kkr_sites *sites;       /* the current node's access sites */
   uint32_t host_node;     /* the node id of the host thread's segment */
@@ -409,6 +410,14 @@ void kkr_views_add_raw(uintptr_t lo, uintptr_t size, const char *label,
  * per-thread pool (never racing)?  The kind, or 0. */
 enum { KKR_SCRATCH_TEAM = 1, KKR_SCRATCH_POOL = 2 };
 int kkr_is_scratch(uintptr_t addr);
+/* A race with a record in team scratch memory was dropped at addr: the
+ * teams use the buffer up to there at least. */
+void kkr_scratch_used(uintptr_t addr);
+/* A team begins (one thread running instrumented code): the records of
+ * team scratch memory, up to where teams were seen to use it, are
+ * another team's, which never race with this one's; they go, so that the
+ * team's accesses are decided without meeting them. */
+void kkr_scratch_team_begin(void);
 /* Removes the allocation reported at lo; *out gets its data range. */
 int kkr_views_take(uintptr_t lo, kkr_view_alloc *out);
 /* The View allocation whose data holds addr (copied into *out); 0 if none. */
