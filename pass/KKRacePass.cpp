@@ -1290,6 +1290,69 @@ private:
                    {Ptr, B.getInt64(Size), newSlot()});
   }
 
+  /// A Kokkos atomic inlined into another (atomic_add calling
+  /// atomic_fetch_add) leaves an atomic_enter/atomic_exit pair inside the
+  /// outer one's, in one basic block: the inner pair changes nothing.
+  bool dropNestedAtomicMarks(Function &F) {
+    SmallVector<Instruction *, 8> Dead;
+    for (BasicBlock &BB : F) {
+      SmallVector<Instruction *, 4> Open; // enters in this block, unmatched
+      for (Instruction &I : BB) {
+        if (isCallTo(I, RT.atomic_enter)) {
+          Open.push_back(&I);
+        } else if (isCallTo(I, RT.atomic_exit) && !Open.empty()) {
+          Instruction *E = Open.pop_back_val();
+          if (!Open.empty()) { // nested in an enter of this block
+            Dead.push_back(E);
+            Dead.push_back(&I);
+          }
+        }
+      }
+    }
+    for (Instruction *I : Dead)
+      I->eraseFromParent();
+    return !Dead.empty();
+  }
+
+  /// The loads of a Kokkos atomic (between atomic_enter and atomic_exit,
+  /// inlined: plain loads and stores on a Serial-only Kokkos) that a store
+  /// of the same bytes follows with nothing between them that touches
+  /// memory: the read-modify-write of atomic_add and its kin.  The store's
+  /// check covers the load's (an atomic write conflicts with whatever an
+  /// atomic read of the same bytes conflicts with, and replaces the same
+  /// strand's read), so the load is not instrumented.
+  SmallPtrSet<Instruction *, 8> atomicReadsBeforeWrites(Function &F) {
+    SmallPtrSet<Instruction *, 8> Out;
+    for (BasicBlock &BB : F) {
+      bool In = false;
+      for (Instruction &I : BB) {
+        if (isCallTo(I, RT.atomic_enter)) {
+          In = true;
+          continue;
+        }
+        if (isCallTo(I, RT.atomic_exit) || isa<CallBase>(I)) {
+          In = false;
+          continue;
+        }
+        auto *LI = dyn_cast<LoadInst>(&I);
+        if (!In || !LI || !LI->isSimple())
+          continue;
+        for (Instruction *J = LI->getNextNode(); J; J = J->getNextNode()) {
+          if (!J->mayReadOrWriteMemory())
+            continue;
+          auto *SI = dyn_cast<StoreInst>(J);
+          if (SI && SI->isSimple() &&
+              SI->getPointerOperand() == LI->getPointerOperand() &&
+              DL.getTypeStoreSize(SI->getValueOperand()->getType()) ==
+                  DL.getTypeStoreSize(LI->getType()))
+            Out.insert(LI);
+          break;
+        }
+      }
+    }
+    return Out;
+  }
+
   void atomic(Instruction *I, Value *Ptr, Type *Ty, unsigned Flags) {
     uint64_t Size = DL.getTypeStoreSize(Ty).getKnownMinValue();
     IRBuilder<> B(I);
@@ -1362,10 +1425,12 @@ private:
                II && II->getIntrinsicID() == Intrinsic::lifetime_start)
         Todo.push_back(&I);
     }
+    Changed |= dropNestedAtomicMarks(F);
+    SmallPtrSet<Instruction *, 8> AtomicReads = atomicReadsBeforeWrites(F);
     for (Instruction *I : Todo) {
       if (auto *LI = dyn_cast<LoadInst>(I)) {
         if (isPrivate(LI->getPointerOperand()) || isVtableAccess(LI) ||
-            (!LI->isAtomic() && isBookkeeping(LI)))
+            (!LI->isAtomic() && isBookkeeping(LI)) || AtomicReads.count(LI))
           continue;
         if (LI->isAtomic())
           atomic(LI, LI->getPointerOperand(), LI->getType(),

@@ -132,8 +132,16 @@ typedef struct kkr_site_slot site_slot;
  * program's call of it (which the instruction's slot does not stand for). */
 KKR_INLINE uint32_t access_site(kkr_thread *t, uint32_t acc, uintptr_t pc,
                                 site_slot *slot) {
-  if (KKR_UNLIKELY((acc & ACC_ATOMIC) && t->atomic_depth))
-    return kkr_site_index(t, NULL, t->atomic_pc);
+  if (KKR_UNLIKELY((acc & ACC_ATOMIC) && t->atomic_depth)) {
+    /* (The program's call of the atomic has no slot: the thread keeps its
+     * last answer.) */
+    if (t->atomic_site.table != t->sites || t->atomic_site_pc != t->atomic_pc) {
+      t->atomic_site.table = NULL;
+      t->atomic_site_pc = t->atomic_pc;
+      kkr_site_index_slow(t, &t->atomic_site, t->atomic_pc);
+    }
+    return (uint32_t)t->atomic_site.idx;
+  }
   return kkr_site_index(t, slot, pc);
 }
 
@@ -151,25 +159,34 @@ static KKR_NOINLINE int fast_update_more(kkr_thread *t, kkr_cell *c,
                                          uintptr_t pc, site_slot *slot) {
   uint64_t w = c->w, r = c->r;
   uint64_t rec = access_rec(t, mask, acc);
+  /* An atomic access never races with another atomic one: such records
+   * of the bytes it covers are no obstacle (as they are none to update). */
+  uint64_t atomic = acc & ACC_ATOMIC ? KKR_R_A : 0;
   /* Another strand of this kernel read the same bytes: both reads stay
    * (MULTI) and there is nothing more to decide. */
   if (!(acc & ACC_WRITE) && r && !(r & KKR_R_X) && !t->lanes_on &&
       KKR_REC_NODE(r) == t->cur_node && t->cur_is_item &&
       KKR_REC_MASK(r) == mask && KKR_CUR_STRAND(t) != KKR_STRAND_BACKEND &&
       KKR_REC_STRAND(r) != KKR_STRAND_BACKEND && !(w & KKR_R_X) &&
-      (!w || ordered(t, w) || (KKR_REC_NODE(w) != t->cur_node &&
-                               !(KKR_REC_MASK(w) & mask)))) {
-    if (KKR_REC_STRAND(r) != KKR_CUR_STRAND(t) && !(r & KKR_R_M))
-      c->r = r | KKR_R_M;
+      (!w || ordered(t, w) ||
+       (KKR_REC_NODE(w) != t->cur_node && !(KKR_REC_MASK(w) & mask)) ||
+       ((w & atomic) && !(KKR_REC_MASK(w) & ~mask)))) {
+    /* (Reads of which one is not atomic are not atomic together.) */
+    uint64_t nr = r & ~((r ^ rec) & KKR_R_A);
+    if (KKR_REC_STRAND(r) != KKR_CUR_STRAND(t))
+      nr |= KKR_R_M;
+    if (nr != r)
+      c->r = nr;
     return 1;
   }
   /* (A MULTI record of an earlier node is ordered like any other; of this
    * node, ordered() says no.) */
   if ((w | r) & KKR_R_X)
     return 0;
-  if (w && ((KKR_REC_MASK(w) & ~mask) || !ordered(t, w)))
+  if (w && ((KKR_REC_MASK(w) & ~mask) || !((w & atomic) || ordered(t, w))))
     return 0;
-  if (r && ((KKR_REC_MASK(r) & ~mask) || !ordered(t, r)))
+  if (r && ((KKR_REC_MASK(r) & ~mask) ||
+            !(((acc & ACC_WRITE) && (r & atomic)) || ordered(t, r))))
     return 0;
   rec |= (uint64_t)access_site(t, acc, pc, slot) << KKR_REC_SITE_SHIFT;
   if (acc & ACC_WRITE) {
@@ -265,7 +282,7 @@ static kkr_readset *readset_add(kkr_thread *t, kkr_readset *s, uint64_t nr) {
         else
           r |= KKR_R_M;
       }
-      r |= (uint64_t)nmask << 4;
+      r = (r | (uint64_t)nmask << 4) & ~((r ^ nr) & KKR_R_A);
       merged = 1;
     } else if (ordered(t, r) && !(KKR_REC_MASK(r) & ~nmask)) {
       continue; /* superseded by the new read */
@@ -297,7 +314,8 @@ static void record_read(kkr_thread *t, uint64_t *pr, uint64_t nr) {
   } else if (KKR_REC_NODE(r) == t->cur_node &&
              (KKR_REC_STRAND(r) == KKR_CUR_STRAND(t) ||
               KKR_CUR_STRAND(t) == KKR_STRAND_BACKEND || !t->cur_is_item)) {
-    *pr = nr | (r & (KKR_R_M | 0xFF0)); /* same strand: a union of bytes */
+    /* same strand: a union of bytes */
+    *pr = (nr | (r & (KKR_R_M | 0xFF0))) & ~((r ^ nr) & KKR_R_A);
   } else if (ordered(t, r) && !(KKR_REC_MASK(r) & ~nmask)) {
     *pr = nr; /* the old read is ordered before this one */
   } else if (KKR_REC_NODE(r) == t->cur_node && (KKR_REC_MASK(r) & nmask) &&
@@ -305,10 +323,11 @@ static void record_read(kkr_thread *t, uint64_t *pr, uint64_t nr) {
     uint32_t fold = t->lanes_on && !(r & KKR_R_M)
                         ? kkr_lanes_fold(t, KKR_REC_STRAND(r))
                         : 0;
+    uint64_t plain = (r ^ nr) & KKR_R_A; /* (one of them not atomic) */
     if (fold) /* sibling lanes: to everyone else, their thread read */
-      *pr = with_strand(nr, fold) | (r & 0xFF0);
-    else
-      *pr = r | KKR_R_M | (uint64_t)nmask << 4; /* strands of one item */
+      *pr = (with_strand(nr, fold) | (r & 0xFF0)) & ~plain;
+    else /* strands of one item */
+      *pr = (r | KKR_R_M | (uint64_t)nmask << 4) & ~plain;
   } else {
     kkr_readset *s = kkr_readset_new(4);
     s->recs[0] = r;
@@ -938,6 +957,12 @@ KKR_INLINE int team_before(uint64_t rec, uint64_t cur) {
   return rs >= 2 && cs >= 2 && (x >> 10) == 0 && (x >> 7) != 0;
 }
 
+/* For an atomic access (cur carries KKR_R_A): rec is another atomic access
+ * of bytes that the access covers, which it never races with. */
+KKR_INLINE int atomic_pass(uint64_t rec, uint64_t cur, uint64_t mask4) {
+  return (rec & cur & KKR_R_A) && !(rec & ~mask4 & 0xFF0);
+}
+
 KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
                            uint32_t size, uint32_t acc, uint64_t cur,
                            uint64_t site) {
@@ -958,7 +983,7 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
   /* The last write is ordered before this access or is this strand's. */
   uint64_t wown = w >= hz;
   if (KKR_UNLIKELY(wown && ((w ^ cur) & same))) {
-    if (!d.team || !team_before(w, cur))
+    if (!(d.team && team_before(w, cur)) && !atomic_pass(w, cur, mask4))
       return 0;
     wown = 0;
   }
@@ -967,7 +992,7 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
     /* The reads too; the write replaces what it covers (this strand's own
      * earlier write is kept as a union of bytes). */
     if (KKR_UNLIKELY(r >= hz && ((r ^ cur) & same)) &&
-        (!d.team || !team_before(r, cur)))
+        !(d.team && team_before(r, cur)) && !atomic_pass(r, cur, mask4))
       return 0;
     c->w = rec | KKR_R_W | (wown ? w & 0xFF0 : 0);
     c->r = r & uncovered ? r : 0;
@@ -1202,6 +1227,23 @@ KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
                 slot->idx << KKR_REC_SITE_SHIFT);
 }
 
+/* A load or store inside a Kokkos atomic (atomic by intent: plain on a
+ * Serial-only Kokkos), decided inline as an atomic access; 1 if done. */
+static KKR_NOINLINE int atomic_decide(kkr_thread *t, uintptr_t a,
+                                      uint32_t size, uint32_t acc) {
+  if (a - t->priv_lo < t->priv_len || a - t->abi.upd_lo < t->abi.upd_len)
+    return 1;
+  kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
+  if (!chunk)
+    return 0;
+  if (acc & ACC_WRITE)
+    kkr_shared_forget(a);
+  uint64_t site = (uint64_t)access_site(t, ACC_ATOMIC, 0, NULL)
+                  << KKR_REC_SITE_SHIFT;
+  return decide_with(decide_ctx_of(t), chunk + KKR_CELL_INDEX(a), a, size,
+                     acc | ACC_ATOMIC, t->abi.cur_rec | KKR_R_A, site);
+}
+
 /* What access_fast left: the same access repeated, several strands of one
  * kernel reading, records quickly known to be ordered; else the general
  * path. */
@@ -1209,6 +1251,11 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
                                      uint32_t size_lg, uint32_t acc,
                                      uintptr_t pc, site_slot *slot) {
   kkr_thread *t = kkr_tls;
+  if (KKR_UNLIKELY(t && t->atomic_depth && !(uint32_t)t->nofast &&
+                   !(a & (size - 1)) && size <= KKR_GRAN && !kkr_mt &&
+                   !kkr_gpu_trace_host_on) &&
+      atomic_decide(t, a, size, acc))
+    return;
   if (KKR_UNLIKELY(!t || t->nofast || (a & (size - 1)) || size > KKR_GRAN ||
                    kkr_mt || kkr_gpu_trace_host_on))
     return access_general(a, size, size_lg, acc, pc, slot);
@@ -1244,7 +1291,8 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
     /* Many strands of this kernel read the element (a stencil's neighbours,
      * the other bodies of an n-body step): the read record says so. */
     if (KKR_REC_NODE(r) == t->cur_node && t->cur_is_item &&
-        !((r ^ rec) & 0xFF8) && KKR_CUR_STRAND(t) != KKR_STRAND_BACKEND &&
+        !((r ^ rec) & (0xFF8 | KKR_R_A)) &&
+        KKR_CUR_STRAND(t) != KKR_STRAND_BACKEND &&
         KKR_REC_STRAND(r) != KKR_STRAND_BACKEND &&
         (!w || w < t->hz || quick_ordered(t, w, mask))) {
       if (!(r & KKR_R_M))
