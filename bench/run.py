@@ -37,6 +37,8 @@ WORKLOADS = {
 # Run only when asked for (--only): large, and long under ThreadSanitizer.
 EXTRA = {
     "bigview": ("bigview.cpp", [], "10^8 iterations over a 1 GiB View"),
+    "assembly": ("assembly.cpp", ["512", "5"],
+                 "atomic scatter-add, ScatterView histogram, team scratch tiles"),
 }
 
 

@@ -133,14 +133,17 @@ typedef struct kkr_site_slot site_slot;
 KKR_INLINE uint32_t access_site(kkr_thread *t, uint32_t acc, uintptr_t pc,
                                 site_slot *slot) {
   if (KKR_UNLIKELY((acc & ACC_ATOMIC) && t->atomic_depth)) {
-    /* (The program's call of the atomic has no slot: the thread keeps its
-     * last answer.) */
-    if (t->atomic_site.table != t->sites || t->atomic_site_pc != t->atomic_pc) {
-      t->atomic_site.table = NULL;
-      t->atomic_site_pc = t->atomic_pc;
-      kkr_site_index_slow(t, &t->atomic_site, t->atomic_pc);
+    /* (The program's calls of atomics have no slots: the thread keeps its
+     * last answers, a few call sites' in turn.) */
+    uintptr_t apc = t->atomic_pc;
+    uint32_t k = (uint32_t)(apc ^ apc >> 4 ^ apc >> 8) & (KKR_ATOMIC_SITES - 1);
+    site_slot *as = &t->atomic_site[k];
+    if (as->table != t->sites || t->atomic_site_pc[k] != apc) {
+      as->table = NULL;
+      t->atomic_site_pc[k] = apc;
+      kkr_site_index_slow(t, as, apc);
     }
-    return (uint32_t)t->atomic_site.idx;
+    return (uint32_t)as->idx;
   }
   return kkr_site_index(t, slot, pc);
 }

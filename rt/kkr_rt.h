@@ -194,8 +194,11 @@ typedef struct kkr_thread {
     uint64_t nofast;         /* any: no inline decision */
   };
   uintptr_t atomic_pc;    /* where the program called the Kokkos atomic */
-  uintptr_t atomic_site_pc;             /* the last atomic_pc looked up, */
-  struct kkr_site_slot atomic_site;     /* and its site */
+  /* The last atomic_pc values looked up, by a hash of theirs, and their
+   * sites. */
+#define KKR_ATOMIC_SITES 8
+  uintptr_t atomic_site_pc[KKR_ATOMIC_SITES];
+  struct kkr_site_slot atomic_site[KKR_ATOMIC_SITES];
   uintptr_t priv_lo, priv_len; /* stack frames private to the op in progress */
   uint64_t hz;            /* horizon << KKR_REC_NODE_SHIFT: records below it are
                              of nodes ordered before the current node */
