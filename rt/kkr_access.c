@@ -1247,6 +1247,25 @@ static KKR_NOINLINE int atomic_decide(kkr_thread *t, uintptr_t a,
                      acc | ACC_ATOMIC, t->abi.cur_rec | KKR_R_A, site);
 }
 
+/* An atomic instruction (atomicrmw, cmpxchg, an atomic load or store: the
+ * atomics of Kokkos 4, std::atomic) of up to a word, decided inline; 1 if
+ * done. */
+static int atomic_insn_decide(kkr_thread *t, uintptr_t a, uint32_t size,
+                              uint32_t acc, uintptr_t pc, site_slot *slot) {
+  if (!size || size > KKR_GRAN || (a & (size - 1)) || (uint32_t)t->nofast ||
+      kkr_mt || kkr_gpu_trace_host_on)
+    return 0;
+  kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
+  if (!chunk)
+    return 0;
+  if (acc & ACC_WRITE)
+    kkr_shared_forget(a);
+  uint64_t site = (uint64_t)access_site(t, ACC_ATOMIC, pc, slot)
+                  << KKR_REC_SITE_SHIFT;
+  return decide_with(decide_ctx_of(t), chunk + KKR_CELL_INDEX(a), a, size,
+                     acc, t->abi.cur_rec | KKR_R_A, site);
+}
+
 /* What access_fast left: the same access repeated, several strands of one
  * kernel reading, records quickly known to be ordered; else the general
  * path. */
@@ -2249,7 +2268,8 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
   if (!t)
     return;
   uint32_t acc = ACC_ATOMIC | (aflags & KKR_AF_WRITE ? ACC_WRITE : 0);
-  access_range(t, (uintptr_t)p, size ? size : 1, acc, RET_PC, FRAME, slot);
+  if (!atomic_insn_decide(t, (uintptr_t)p, (uint32_t)size, acc, RET_PC, slot))
+    access_range(t, (uintptr_t)p, size ? size : 1, acc, RET_PC, FRAME, slot);
   /* Host threads publish through release atomics (the check above saw the
    * access; the release comes with the write). */
   if (KKR_UNLIKELY(__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED)) &&
