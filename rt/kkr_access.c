@@ -1230,21 +1230,27 @@ KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
                 slot->idx << KKR_REC_SITE_SHIFT);
 }
 
+/* An atomic access (acc has ACC_ATOMIC) of up to a word, aligned, decided
+ * inline in its cell; 1 if done. */
+static int atomic_cell_decide(kkr_thread *t, uintptr_t a, uint32_t size,
+                              uint32_t acc, uintptr_t pc, site_slot *slot) {
+  kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
+  if (!chunk)
+    return 0;
+  if (acc & ACC_WRITE)
+    kkr_shared_forget(a);
+  uint64_t site = (uint64_t)access_site(t, acc, pc, slot) << KKR_REC_SITE_SHIFT;
+  return decide_with(decide_ctx_of(t), chunk + KKR_CELL_INDEX(a), a, size,
+                     acc, t->abi.cur_rec | KKR_R_A, site);
+}
+
 /* A load or store inside a Kokkos atomic (atomic by intent: plain on a
  * Serial-only Kokkos), decided inline as an atomic access; 1 if done. */
 static KKR_NOINLINE int atomic_decide(kkr_thread *t, uintptr_t a,
                                       uint32_t size, uint32_t acc) {
   if (a - t->priv_lo < t->priv_len || a - t->abi.upd_lo < t->abi.upd_len)
     return 1;
-  kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
-  if (!chunk)
-    return 0;
-  if (acc & ACC_WRITE)
-    kkr_shared_forget(a);
-  uint64_t site = (uint64_t)access_site(t, ACC_ATOMIC, 0, NULL)
-                  << KKR_REC_SITE_SHIFT;
-  return decide_with(decide_ctx_of(t), chunk + KKR_CELL_INDEX(a), a, size,
-                     acc | ACC_ATOMIC, t->abi.cur_rec | KKR_R_A, site);
+  return atomic_cell_decide(t, a, size, acc | ACC_ATOMIC, 0, NULL);
 }
 
 /* An atomic instruction (atomicrmw, cmpxchg, an atomic load or store: the
@@ -1252,18 +1258,9 @@ static KKR_NOINLINE int atomic_decide(kkr_thread *t, uintptr_t a,
  * done. */
 static int atomic_insn_decide(kkr_thread *t, uintptr_t a, uint32_t size,
                               uint32_t acc, uintptr_t pc, site_slot *slot) {
-  if (!size || size > KKR_GRAN || (a & (size - 1)) || (uint32_t)t->nofast ||
-      kkr_mt || kkr_gpu_trace_host_on)
-    return 0;
-  kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
-  if (!chunk)
-    return 0;
-  if (acc & ACC_WRITE)
-    kkr_shared_forget(a);
-  uint64_t site = (uint64_t)access_site(t, ACC_ATOMIC, pc, slot)
-                  << KKR_REC_SITE_SHIFT;
-  return decide_with(decide_ctx_of(t), chunk + KKR_CELL_INDEX(a), a, size,
-                     acc, t->abi.cur_rec | KKR_R_A, site);
+  return size && size <= KKR_GRAN && !(a & (size - 1)) &&
+         !(uint32_t)t->nofast && !kkr_mt && !kkr_gpu_trace_host_on &&
+         atomic_cell_decide(t, a, size, acc, pc, slot);
 }
 
 /* What access_fast left: the same access repeated, several strands of one
