@@ -1330,7 +1330,7 @@ private:
           In = true;
           continue;
         }
-        if (isCallTo(I, RT.atomic_exit) || isa<CallBase>(I)) {
+        if (isa<CallBase>(I)) { // atomic_exit, or any call
           In = false;
           continue;
         }

@@ -71,15 +71,16 @@ KKR_INLINE int known_before(const kkr_thread *t, uint32_t node) {
          node == t->before[2] || node == t->before[3];
 }
 
-/* Strand rs of the running team item is the current strand's team in an
- * earlier phase: a team barrier came between them, which every thread of
- * the team meets.  (Phases are counted modulo 8, as the reports' filter
- * counts them.) */
-static KKR_NOINLINE int team_phase_before(const kkr_thread *t, uint32_t rs) {
-  uint32_t cs = KKR_CUR_STRAND(t);
-  return t->team_on && rs >= 2 && cs >= 2 &&
-         KKR_TEAM_OF(rs) == KKR_TEAM_OF(cs) &&
-         KKR_TEAM_PHASE(rs) != KKR_TEAM_PHASE(cs);
+/* In a team item, rec (not a MULTI read) is of the strand cur's team in
+ * an earlier phase: a team barrier came between them, which every thread
+ * of the team meets, so it is ordered before cur.  (Phases are counted
+ * modulo 8, as the reports' filter counts them; KKR_TEAM_ID packs them.) */
+KKR_INLINE int team_before(uint64_t rec, uint64_t cur) {
+  if ((rec ^ cur) & (KKR_REC_NODE_BITS | KKR_R_M))
+    return 0;
+  uint32_t rs = KKR_REC_STRAND(rec), cs = KKR_REC_STRAND(cur);
+  uint32_t x = (rs - 2u) ^ (cs - 2u);
+  return rs >= 2 && cs >= 2 && (x >> 10) == 0 && (x >> 7) != 0;
 }
 
 /* 1 if the record rec is ordered before the current node. */
@@ -97,7 +98,7 @@ KKR_INLINE int ordered(const kkr_thread *t, uint64_t rec) {
       return 1;
     if (KKR_UNLIKELY(t->lanes_on) && kkr_lanes_ordered(t, s))
       return 1;
-    return team_phase_before(t, s);
+    return t->team_on && team_before(rec, t->abi.cur_rec);
   }
   if (known_before(t, node))
     return 1;
@@ -949,17 +950,6 @@ KKR_INLINE decide_ctx decide_ctx_of(const kkr_thread *t) {
   return d;
 }
 
-/* In a team item, rec (not a MULTI read) is of the strand cur's team in
- * an earlier phase: a team barrier orders it before cur (team_phase_before,
- * for records and strands packed in records). */
-KKR_INLINE int team_before(uint64_t rec, uint64_t cur) {
-  if ((rec ^ cur) & (KKR_REC_NODE_BITS | KKR_R_M))
-    return 0;
-  uint32_t rs = KKR_REC_STRAND(rec), cs = KKR_REC_STRAND(cur);
-  uint32_t x = (rs - 2u) ^ (cs - 2u);
-  return rs >= 2 && cs >= 2 && (x >> 10) == 0 && (x >> 7) != 0;
-}
-
 /* For an atomic access (cur carries KKR_R_A): rec is another atomic access
  * of bytes that the access covers, which it never races with. */
 KKR_INLINE int atomic_pass(uint64_t rec, uint64_t cur, uint64_t mask4) {
@@ -1230,10 +1220,15 @@ KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
                 slot->idx << KKR_REC_SITE_SHIFT);
 }
 
-/* An atomic access (acc has ACC_ATOMIC) of up to a word, aligned, decided
- * inline in its cell; 1 if done. */
+/* An atomic access (acc has ACC_ATOMIC: an atomic instruction, such as
+ * Kokkos 4's atomics or std::atomic, or a load or store inside a Kokkos
+ * atomic) of up to a word, aligned, decided inline in its cell; 1 if
+ * done. */
 static int atomic_cell_decide(kkr_thread *t, uintptr_t a, uint32_t size,
                               uint32_t acc, uintptr_t pc, site_slot *slot) {
+  if (!size || size > KKR_GRAN || (a & (size - 1)) || (uint32_t)t->nofast ||
+      kkr_mt || kkr_gpu_trace_host_on)
+    return 0;
   kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
   if (!chunk)
     return 0;
@@ -1253,16 +1248,6 @@ static KKR_NOINLINE int atomic_decide(kkr_thread *t, uintptr_t a,
   return atomic_cell_decide(t, a, size, acc | ACC_ATOMIC, 0, NULL);
 }
 
-/* An atomic instruction (atomicrmw, cmpxchg, an atomic load or store: the
- * atomics of Kokkos 4, std::atomic) of up to a word, decided inline; 1 if
- * done. */
-static int atomic_insn_decide(kkr_thread *t, uintptr_t a, uint32_t size,
-                              uint32_t acc, uintptr_t pc, site_slot *slot) {
-  return size && size <= KKR_GRAN && !(a & (size - 1)) &&
-         !(uint32_t)t->nofast && !kkr_mt && !kkr_gpu_trace_host_on &&
-         atomic_cell_decide(t, a, size, acc, pc, slot);
-}
-
 /* What access_fast left: the same access repeated, several strands of one
  * kernel reading, records quickly known to be ordered; else the general
  * path. */
@@ -1270,10 +1255,7 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
                                      uint32_t size_lg, uint32_t acc,
                                      uintptr_t pc, site_slot *slot) {
   kkr_thread *t = kkr_tls;
-  if (KKR_UNLIKELY(t && t->atomic_depth && !(uint32_t)t->nofast &&
-                   !(a & (size - 1)) && size <= KKR_GRAN && !kkr_mt &&
-                   !kkr_gpu_trace_host_on) &&
-      atomic_decide(t, a, size, acc))
+  if (KKR_UNLIKELY(t && t->atomic_depth) && atomic_decide(t, a, size, acc))
     return;
   if (KKR_UNLIKELY(!t || t->nofast || (a & (size - 1)) || size > KKR_GRAN ||
                    kkr_mt || kkr_gpu_trace_host_on))
@@ -2265,7 +2247,7 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
   if (!t)
     return;
   uint32_t acc = ACC_ATOMIC | (aflags & KKR_AF_WRITE ? ACC_WRITE : 0);
-  if (!atomic_insn_decide(t, (uintptr_t)p, (uint32_t)size, acc, RET_PC, slot))
+  if (!atomic_cell_decide(t, (uintptr_t)p, (uint32_t)size, acc, RET_PC, slot))
     access_range(t, (uintptr_t)p, size ? size : 1, acc, RET_PC, FRAME, slot);
   /* Host threads publish through release atomics (the check above saw the
    * access; the release comes with the write). */

@@ -70,8 +70,7 @@ void kkr_scratch_used(uintptr_t addr) {
 void kkr_scratch_team_begin(void) {
   uint32_t n = __atomic_load_n(&nscratch, __ATOMIC_ACQUIRE);
   for (uint32_t i = 0; i < n; i++)
-    if (scratch[i].kind == KKR_SCRATCH_TEAM && scratch[i].to &&
-        scratch[i].lo + scratch[i].to <= scratch[i].hi)
+    if (scratch[i].kind == KKR_SCRATCH_TEAM && scratch[i].to)
       kkr_shadow_clear(scratch[i].lo + scratch[i].from,
                        scratch[i].to - scratch[i].from);
 }
@@ -85,20 +84,17 @@ int kkr_is_scratch(uintptr_t addr) {
 }
 
 static void scratch_add(uintptr_t lo, uintptr_t hi, int kind) {
-  for (uint32_t i = 0; i < nscratch; i++)
-    if (scratch[i].lo == lo) {
-      scratch[i].hi = hi;
-      scratch[i].kind = kind;
-      scratch[i].from = scratch[i].to = 0;
-      return;
-    }
-  if (nscratch < MAX_SCRATCH) {
-    scratch[nscratch].lo = lo;
-    scratch[nscratch].hi = hi;
-    scratch[nscratch].kind = kind;
-    scratch[nscratch].from = scratch[nscratch].to = 0;
+  uint32_t i = 0;
+  while (i < nscratch && scratch[i].lo != lo)
+    i++;
+  if (i == MAX_SCRATCH)
+    return;
+  scratch[i].lo = lo;
+  scratch[i].hi = hi;
+  scratch[i].kind = kind;
+  scratch[i].from = scratch[i].to = 0;
+  if (i == nscratch)
     __atomic_store_n(&nscratch, nscratch + 1, __ATOMIC_RELEASE);
-  }
 }
 
 static void scratch_remove(uintptr_t lo) {

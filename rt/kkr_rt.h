@@ -415,11 +415,11 @@ void kkr_views_add_raw(uintptr_t lo, uintptr_t size, const char *label,
  * per-thread pool (never racing)?  The kind, or 0. */
 enum { KKR_SCRATCH_TEAM = 1, KKR_SCRATCH_POOL = 2 };
 int kkr_is_scratch(uintptr_t addr);
-/* A race with a record in team scratch memory was dropped at addr: the
- * teams use the buffer up to there at least. */
+/* A race with another team's record in team scratch memory was dropped at
+ * addr: teams use the buffer there. */
 void kkr_scratch_used(uintptr_t addr);
 /* A team begins (one thread running instrumented code): the records of
- * team scratch memory, up to where teams were seen to use it, are
+ * team scratch memory where teams were seen to meet each other's are
  * another team's, which never race with this one's; they go, so that the
  * team's accesses are decided without meeting them. */
 void kkr_scratch_team_begin(void);
