@@ -1353,9 +1353,66 @@ private:
     return Out;
   }
 
-  void atomic(Instruction *I, Value *Ptr, Type *Ty, unsigned Flags) {
+  /// A Kokkos atomic whose inlined body is one plain access to check
+  /// (atomic_add's store, its load left to it; an atomic load or store):
+  /// the access, and the atomic_enter and atomic_exit around it in its
+  /// block, with nothing else between them that calls or touches memory
+  /// but the load that the store covers.  Such an access is checked by one
+  /// __kkrace_atomic call at the program's call of the atomic, instead of
+  /// three calls.
+  struct MarkedAtomic {
+    CallInst *Enter, *Exit;
+  };
+  DenseMap<Instruction *, MarkedAtomic>
+  singleAccessAtomics(Function &F,
+                      const SmallPtrSetImpl<Instruction *> &Covered) {
+    DenseMap<Instruction *, MarkedAtomic> Out;
+    for (BasicBlock &BB : F) {
+      CallInst *Enter = nullptr;
+      Instruction *Access = nullptr;
+      bool Bad = false;
+      for (Instruction &I : BB) {
+        if (isCallTo(I, RT.atomic_enter)) {
+          Enter = cast<CallInst>(&I);
+          Access = nullptr;
+          Bad = false;
+          continue;
+        }
+        if (!Enter)
+          continue;
+        if (isCallTo(I, RT.atomic_exit)) {
+          if (!Bad && Access)
+            Out[Access] = {Enter, cast<CallInst>(&I)};
+          Enter = nullptr;
+          continue;
+        }
+        if (isa<DbgInfoIntrinsic>(I))
+          continue;
+        if (isa<CallBase>(I)) {
+          Bad = true;
+          continue;
+        }
+        if (!I.mayReadOrWriteMemory() || Covered.count(&I))
+          continue;
+        auto *LI = dyn_cast<LoadInst>(&I);
+        auto *SI = dyn_cast<StoreInst>(&I);
+        if (Access || !((LI && !LI->isVolatile()) ||
+                        (SI && !SI->isVolatile()) || isa<AtomicRMWInst>(I) ||
+                        isa<AtomicCmpXchgInst>(I)))
+          Bad = true;
+        else
+          Access = &I;
+      }
+    }
+    return Out;
+  }
+
+  void atomic(Instruction *I, Value *Ptr, Type *Ty, unsigned Flags,
+              DebugLoc At = DebugLoc()) {
     uint64_t Size = DL.getTypeStoreSize(Ty).getKnownMinValue();
     IRBuilder<> B(I);
+    if (At)
+      B.SetCurrentDebugLocation(At);
     B.CreateCall(RT.atomic,
                  {Ptr, B.getInt64(Size), B.getInt32(Flags), newSlot()});
     if (Flags & KKR_AF_ACQUIRE) {
@@ -1427,7 +1484,38 @@ private:
     }
     Changed |= dropNestedAtomicMarks(F);
     SmallPtrSet<Instruction *, 8> AtomicReads = atomicReadsBeforeWrites(F);
+    DenseMap<Instruction *, MarkedAtomic> Marked =
+        singleAccessAtomics(F, AtomicReads);
+    SmallVector<Instruction *, 8> MarksDone;
     for (Instruction *I : Todo) {
+      if (auto It = Marked.find(I); It != Marked.end()) {
+        // (A private location still takes the call: the Kokkos atomic's
+        // marks go, so its check must say it is atomic.)
+        DebugLoc At = It->second.Enter->getDebugLoc();
+        if (auto *LI = dyn_cast<LoadInst>(I))
+          atomic(I, LI->getPointerOperand(), LI->getType(),
+                 KKR_AF_READ | orderingFlags(LI->getOrdering()), At);
+        else if (auto *SI = dyn_cast<StoreInst>(I))
+          atomic(I, SI->getPointerOperand(), SI->getValueOperand()->getType(),
+                 (SI->isAtomic() ? 0 : KKR_AF_READ) | KKR_AF_WRITE |
+                     orderingFlags(SI->getOrdering()),
+                 At);
+        else if (auto *RMW = dyn_cast<AtomicRMWInst>(I))
+          atomic(I, RMW->getPointerOperand(), RMW->getValOperand()->getType(),
+                 KKR_AF_READ | KKR_AF_WRITE |
+                     orderingFlags(RMW->getOrdering()),
+                 At);
+        else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(I))
+          atomic(I, CX->getPointerOperand(),
+                 CX->getNewValOperand()->getType(),
+                 KKR_AF_READ | KKR_AF_WRITE |
+                     orderingFlags(CX->getSuccessOrdering()),
+                 At);
+        MarksDone.push_back(It->second.Enter);
+        MarksDone.push_back(It->second.Exit);
+        Changed = true;
+        continue;
+      }
       if (auto *LI = dyn_cast<LoadInst>(I)) {
         if (isPrivate(LI->getPointerOperand()) || isVtableAccess(LI) ||
             (!LI->isAtomic() && isBookkeeping(LI)) || AtomicReads.count(LI))
@@ -1487,6 +1575,8 @@ private:
       }
       Changed = true;
     }
+    for (Instruction *I : MarksDone)
+      I->eraseFromParent();
     SmallPtrSet<AllocaInst *, 4> Freed;
     if (removeIdleStrands(Freed)) {
       Changed = true;

@@ -2243,6 +2243,41 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
 
 KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
                                 unsigned int aflags, void *slot) {
+  /* The common case first: an atomic write (a read-modify-write such as
+   * atomic_add) of an aligned word or less, of a site already known, whose
+   * cell holds nothing but atomic records of bytes that it covers: it
+   * passes them all (decide_with) and becomes the cell's write. */
+  kkr_thread *ft = kkr_tls;
+  uintptr_t a = (uintptr_t)p;
+  if (KKR_LIKELY(ft && !ft->nofast && !kkr_mt && !kkr_gpu_trace_host_on &&
+                 (aflags & (KKR_AF_WRITE | KKR_AF_RELEASE)) == KKR_AF_WRITE &&
+                 size - 1 < KKR_GRAN && !(a & (size - 1)) && slot &&
+                 ((site_slot *)slot)->table == ft->sites)) {
+    if (a - ft->priv_lo < ft->priv_len || a - ft->abi.upd_lo < ft->abi.upd_len)
+      return;
+    kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
+    if (KKR_LIKELY(chunk != NULL)) {
+      kkr_cell *c = chunk + KKR_CELL_INDEX(a);
+      uint64_t mask4 = (uint64_t)(((1u << size) - 1) << (a & (KKR_GRAN - 1)))
+                       << 4;
+      uint64_t w = c->w, r = c->r;
+      if (size <= 4 && w == KKR_W_SPLIT && !((a ^ (a + size - 1)) & 4)) {
+        /* (Bytes within one half of a split cell: that half.) */
+        c = kkr_half_cell(kkr_split_dir[KKR_DIR_INDEX(a)], a);
+        w = c->w;
+        r = c->r;
+      }
+      uint64_t foreign = ~mask4 & 0xFF0;
+      if ((!w || ((w & (KKR_R_A | KKR_R_X)) == KKR_R_A && !(w & foreign))) &&
+          (!r || ((r & (KKR_R_A | KKR_R_X)) == KKR_R_A && !(r & foreign)))) {
+        kkr_shared_forget(a);
+        c->w = ft->abi.cur_rec | KKR_R_A | KKR_R_W | mask4 |
+               ((site_slot *)slot)->idx << KKR_REC_SITE_SHIFT;
+        c->r = 0;
+        return;
+      }
+    }
+  }
   kkr_thread *t = entry_thread((uintptr_t)p);
   if (!t)
     return;
