@@ -157,6 +157,14 @@ KKR_INLINE uintptr_t record_pc(const kkr_thread *t, uint32_t acc,
              : pc;
 }
 
+/* A write over a write record not below the horizon, one of the two
+ * atomic and the other not: the full path decides (update keeps the
+ * record plain, or splits the cell), the quick ones would replace it. */
+KKR_INLINE int mixed_atomic_write(const kkr_thread *t, uint64_t w,
+                                  uint64_t rec, uint32_t acc) {
+  return (acc & ACC_WRITE) && w >= t->hz && ((w ^ rec) & KKR_R_A);
+}
+
 /* The out-of-line part of the decision: what is not quickly ordered. */
 static KKR_NOINLINE int fast_update_more(kkr_thread *t, kkr_cell *c,
                                          uint32_t mask, uint32_t acc,
@@ -230,7 +238,8 @@ KKR_INLINE int fast_update(kkr_thread *t, kkr_cell *c, uint32_t mask,
   } else if (!((r ^ rec) & same & ~(uint64_t)KKR_R_M)) {
     return 1;
   }
-  if (KKR_UNLIKELY(kkr_mt) || (acc & ACC_FREE) || ((w | r) & KKR_R_X))
+  if (KKR_UNLIKELY(kkr_mt) || (acc & ACC_FREE) || ((w | r) & KKR_R_X) ||
+      KKR_UNLIKELY(mixed_atomic_write(t, w, rec, acc)))
     return 0;
   /* What the cell holds happened before this access, and this access covers
    * its bytes: the new record replaces the old. */
@@ -380,6 +389,14 @@ static void update(kkr_thread *t, kkr_cell *c, uint32_t mask, uint32_t acc,
       note_conflict(cl, r);
     }
     if (!(acc & ACC_FREE)) {
+      /* (After this strand's own write, atomic where this one is not or
+       * the reverse: the plain one of the two, as decide_with keeps it.) */
+      uint64_t w = c->w;
+      if (w && ((w ^ rec) & KKR_R_A) && KKR_REC_NODE(w) == t->cur_node &&
+          !(w & KKR_R_X) &&
+          (!t->cur_is_item || KKR_REC_STRAND(w) == KKR_CUR_STRAND(t)) &&
+          !(w & KKR_R_A))
+        rec = (w & ~(uint64_t)0xFF0) | (rec & 0xFF0);
       c->w = rec;
       clear_reads(&c->r, mask);
     }
@@ -428,12 +445,17 @@ static int other_half(uint64_t rec, uint32_t mask) {
 }
 
 /* Whether keeping the write record exactly next to an access of mask needs
- * the cell in halves: it is not ordered before the access and keeps bytes
- * in the other half.  (An ordered write is replaced: a false negative only
- * for a later access of the other half that is unordered with the old write
- * although the new one is ordered after it, which takes two host threads.) */
+ * the cell in halves: it keeps bytes in the other half and is not ordered
+ * before the access, or is the running work item's (its own strand's: the
+ * item's other strands are not ordered with it, and a later one touching
+ * the other half must still see it).  (An ordered write of another node is
+ * replaced: a false negative only for a later access of the other half
+ * that is unordered with the old write although the new one is ordered
+ * after it, which takes two host threads.) */
 static int must_split(const kkr_thread *t, uint64_t rec, uint32_t mask) {
-  return other_half(rec, mask) && !ordered(t, rec);
+  return other_half(rec, mask) &&
+         ((t->cur_is_item && KKR_REC_NODE(rec) == t->cur_node) ||
+          !ordered(t, rec));
 }
 
 /* The same for the read record, before a read: a read of one half never
@@ -982,12 +1004,23 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
   }
   uint64_t rec = cur | site | mask4;
   if (acc & ACC_WRITE) {
+    uint64_t nw = rec | KKR_R_W | (wown ? w & 0xFF0 : 0);
+    /* This strand's own earlier write, atomic where this one is not or the
+     * reverse: the record stays the plain one of the two (another strand's
+     * atomic access races with it).  Of other bytes: one record cannot say
+     * which bytes were atomic, the full path splits the cell. */
+    if (KKR_UNLIKELY(wown && ((w ^ cur) & KKR_R_A))) {
+      if (w & uncovered)
+        return 0;
+      if (!(w & KKR_R_A))
+        nw = (w & ~(uint64_t)0xFF0) | mask4;
+    }
     /* The reads too; the write replaces what it covers (this strand's own
      * earlier write is kept as a union of bytes). */
     if (KKR_UNLIKELY(r >= hz && ((r ^ cur) & same)) &&
         !(d.team && team_before(r, cur)) && !atomic_pass(r, cur, mask4))
       return 0;
-    c->w = rec | KKR_R_W | (wown ? w & 0xFF0 : 0);
+    c->w = nw;
     c->r = r & uncovered ? r : 0;
     return 1;
   }
@@ -1302,7 +1335,8 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
     }
   }
   if (((w | r) & KKR_R_X) || (w && !quick_ordered(t, w, mask)) ||
-      (r && !quick_ordered(t, r, mask)) || !slot || slot->table != t->sites)
+      (r && !quick_ordered(t, r, mask)) || !slot || slot->table != t->sites ||
+      mixed_atomic_write(t, w, rec, acc))
     return access_general(a, size, size_lg, acc, pc, slot);
   rec |= slot->idx << KKR_REC_SITE_SHIFT;
   if (acc & ACC_WRITE) {
