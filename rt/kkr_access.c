@@ -972,6 +972,15 @@ KKR_INLINE decide_ctx decide_ctx_of(const kkr_thread *t) {
   return d;
 }
 
+/* The cell that holds the records of the access of size bytes at a in the
+ * word's cell c: one of its half-cells when c is split and the bytes lie
+ * within one half. */
+KKR_INLINE kkr_cell *access_cell_of(kkr_cell *c, uintptr_t a, uint32_t size) {
+  if (size <= 4 && c->w == KKR_W_SPLIT && !((a ^ (a + size - 1)) & 4))
+    return kkr_half_cell(kkr_split_dir[KKR_DIR_INDEX(a)], a);
+  return c;
+}
+
 /* For an atomic access (cur carries KKR_R_A): rec is another atomic access
  * of bytes that the access covers, which it never races with. */
 KKR_INLINE int atomic_pass(uint64_t rec, uint64_t cur, uint64_t mask4) {
@@ -986,13 +995,8 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
       size == KKR_GRAN
           ? 0xFF0
           : (uint64_t)(((1u << size) - 1) << (a & (KKR_GRAN - 1))) << 4;
+  c = access_cell_of(c, a, size);
   uint64_t w = c->w, r = c->r;
-  if (size <= 4 && w == KKR_W_SPLIT && !((a ^ (a + size - 1)) & 4)) {
-    /* Bytes within one half of a split cell: that half. */
-    c = kkr_half_cell(kkr_split_dir[KKR_DIR_INDEX(a)], a);
-    w = c->w;
-    r = c->r;
-  }
   uint64_t hz = d.hz, same = d.same;
   uint64_t uncovered = ~mask4 & 0xFF0;
   /* The last write is ordered before this access or is this strand's. */
@@ -1300,14 +1304,9 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
   kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
   if (KKR_UNLIKELY(!chunk))
     return access_general(a, size, size_lg, acc, pc, slot);
-  kkr_cell *c = chunk + KKR_CELL_INDEX(a);
+  kkr_cell *c = access_cell_of(chunk + KKR_CELL_INDEX(a), a, size);
   uint32_t mask = ((1u << size) - 1) << (a & (KKR_GRAN - 1));
   uint64_t w = c->w, r = c->r;
-  if (size <= 4 && w == KKR_W_SPLIT) {
-    c = kkr_half_cell(kkr_split_dir[KKR_DIR_INDEX(a)], a);
-    w = c->w;
-    r = c->r;
-  }
   uint64_t rec = t->abi.cur_rec | (uint64_t)mask << 4 | (acc & ACC_WRITE);
   /* What must be equal for two records to be one strand's same kind of
    * access: node, strand and flags, not site nor bytes. */
@@ -2291,16 +2290,10 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
       return;
     kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
     if (KKR_LIKELY(chunk != NULL)) {
-      kkr_cell *c = chunk + KKR_CELL_INDEX(a);
+      kkr_cell *c = access_cell_of(chunk + KKR_CELL_INDEX(a), a, size);
       uint64_t mask4 = (uint64_t)(((1u << size) - 1) << (a & (KKR_GRAN - 1)))
                        << 4;
       uint64_t w = c->w, r = c->r;
-      if (size <= 4 && w == KKR_W_SPLIT && !((a ^ (a + size - 1)) & 4)) {
-        /* (Bytes within one half of a split cell: that half.) */
-        c = kkr_half_cell(kkr_split_dir[KKR_DIR_INDEX(a)], a);
-        w = c->w;
-        r = c->r;
-      }
       uint64_t foreign = ~mask4 & 0xFF0;
       if ((!w || ((w & (KKR_R_A | KKR_R_X)) == KKR_R_A && !(w & foreign))) &&
           (!r || ((r & (KKR_R_A | KKR_R_X)) == KKR_R_A && !(r & foreign)))) {
