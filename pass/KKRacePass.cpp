@@ -1120,6 +1120,8 @@ private:
   SmallPtrSet<Instruction *, 32> Hoisted;
   /// Loops whose iterations are strands and whose accesses were hoisted.
   SmallVector<Loop *, 4> StrandLoops;
+  /// strandLocalSeen's answers.
+  DenseMap<AllocaInst *, bool> StrandLocalCaptured;
   DenseMap<const DISubprogram *, AccessScope> Scopes;
   /// isBookkeepingField's answers, per TBAA base type.
   DenseMap<const MDNode *, bool> BookkeepingTypes;
@@ -1238,16 +1240,40 @@ private:
   /// A call that was not inlined takes AI's address (a dispatch
   /// temporary's constructor): its instrumented code accesses AI, whose
   /// stack slot may have held a variable that a kernel read.
+  /// A strand's own local (not checked in the strand's code) whose address
+  /// reaches code that is checked: a function that was not inlined (a
+  /// helper filling a local array, Kokkos 3's team_reduce writing through
+  /// a reducer's reference).  Each strand's lifetime of it must begin anew,
+  /// or the writes of two strands to its stack slot would look like a race.
+  bool strandLocalSeen(AllocaInst *AI) {
+    if (!AI->hasMetadata(KKR_STRAND_LOCAL_MD) ||
+        AI->hasMetadata(KKR_CALL_TEMP_MD))
+      return false;
+    auto It = StrandLocalCaptured.find(AI);
+    if (It != StrandLocalCaptured.end())
+      return It->second;
+    LocalTracker T;
+    PointerMayBeCaptured(AI, &T);
+    bool Seen = T.Captured || reachesCall(AI);
+    StrandLocalCaptured[AI] = Seen;
+    return Seen;
+  }
+
   static bool passedToCall(AllocaInst *AI) {
-    return AI->hasMetadata(KKR_CALL_TEMP_MD) &&
-           !allAddressUses(AI, false, [](const Use &U, const Value *,
+    return AI->hasMetadata(KKR_CALL_TEMP_MD) && reachesCall(AI);
+  }
+
+  /// Whether AI's address is an argument of a call (other than an
+  /// intrinsic's or the runtime's).
+  static bool reachesCall(AllocaInst *AI) {
+    return !allAddressUses(AI, false, [](const Use &U, const Value *,
                                          const Value *&) {
-             const auto *CB = dyn_cast<CallBase>(U.getUser());
-             if (!CB || isa<IntrinsicInst>(CB))
-               return true;
-             const Function *F = CB->getCalledFunction();
-             return F && F->getName().starts_with("__kkrace");
-           });
+      const auto *CB = dyn_cast<CallBase>(U.getUser());
+      if (!CB || isa<IntrinsicInst>(CB))
+        return true;
+      const Function *F = CB->getCalledFunction();
+      return F && F->getName().starts_with("__kkrace");
+    });
   }
 
   /// Whether two instructions report as one code location: the same line
@@ -1467,6 +1493,7 @@ private:
 
   bool runOnFunction(Function &F) {
     LocalObject.clear();
+    StrandLocalCaptured.clear();
     Hoisted.clear();
     StrandLoops.clear();
     bool Changed = redirectHostFunctions(F);
@@ -1550,7 +1577,8 @@ private:
         // A new lifetime of a local that instrumented code can see.
         Value *Ptr = LS->getArgOperand(1);
         auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
-        if (!AI || (isPrivate(Ptr) && !passedToCall(AI)))
+        if (!AI || (isPrivate(Ptr) && !passedToCall(AI) &&
+                    !strandLocalSeen(AI)))
           continue;
         int64_t Size = cast<ConstantInt>(LS->getArgOperand(0))->getSExtValue();
         if (Size < 0) {
