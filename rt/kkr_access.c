@@ -783,13 +783,9 @@ static void access_span(kkr_thread *t, uintptr_t lo, uintptr_t hi,
     uint64_t was_w = 0, was_r = 0, now_w = 0, now_r = 0;
     int same_as_last = 0;
     for (; lo < end; lo += KKR_GRAN) {
-      kkr_cell *c = chunk + KKR_CELL_SLOT(lo);
+      kkr_cell *c = chunk + KKR_CELL_INDEX(lo);
       if (same_as_last) { /* (the words that follow alike, in a tight loop) */
-        /* (To the end of the range or of the cells' group: KKR_SLOT.) */
-        uint64_t left = (end - lo) >> KKR_GRAN_SHIFT;
-        uint64_t in_group =
-            KKR_GROUP_CELLS - (KKR_CELL_INDEX(lo) & (KKR_GROUP_CELLS - 1));
-        kkr_cell *e = c + (left < in_group ? left : in_group);
+        kkr_cell *e = c + ((end - lo) >> KKR_GRAN_SHIFT);
         kkr_cell *from = c;
         while (c < e && c->w == was_w && c->r == was_r) {
           c->w = now_w;
@@ -1081,7 +1077,7 @@ KKR_INLINE int decide_at(decide_ctx d, kkr_cell *chunk, kkr_split *hc,
                          uintptr_t a, uint32_t size, uint32_t acc,
                          uint64_t cur, uint64_t site) {
   if (chunk)
-    return decide_with(d, chunk + KKR_CELL_SLOT(a), a, size, acc, cur, site);
+    return decide_with(d, chunk + KKR_CELL_INDEX(a), a, size, acc, cur, site);
   return hc && decide_in_halves(d, hc, a, size, acc, cur, site);
 }
 
@@ -1257,7 +1253,7 @@ KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
   }
   if (acc & ACC_WRITE)
     kkr_shared_forget(a);
-  return decide(t, chunk + KKR_CELL_SLOT(a), a, size, acc, t->abi.cur_rec,
+  return decide(t, chunk + KKR_CELL_INDEX(a), a, size, acc, t->abi.cur_rec,
                 slot->idx << KKR_REC_SITE_SHIFT);
 }
 
@@ -1276,7 +1272,7 @@ static int atomic_cell_decide(kkr_thread *t, uintptr_t a, uint32_t size,
   if (acc & ACC_WRITE)
     kkr_shared_forget(a);
   uint64_t site = (uint64_t)access_site(t, acc, pc, slot) << KKR_REC_SITE_SHIFT;
-  return decide_with(decide_ctx_of(t), chunk + KKR_CELL_SLOT(a), a, size,
+  return decide_with(decide_ctx_of(t), chunk + KKR_CELL_INDEX(a), a, size,
                      acc, t->abi.cur_rec | KKR_R_A, site);
 }
 
@@ -1308,7 +1304,7 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
   kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
   if (KKR_UNLIKELY(!chunk))
     return access_general(a, size, size_lg, acc, pc, slot);
-  kkr_cell *c = access_cell_of(chunk + KKR_CELL_SLOT(a), a, size);
+  kkr_cell *c = access_cell_of(chunk + KKR_CELL_INDEX(a), a, size);
   uint32_t mask = ((1u << size) - 1) << (a & (KKR_GRAN - 1));
   uint64_t w = c->w, r = c->r;
   uint64_t rec = t->abi.cur_rec | (uint64_t)mask << 4 | (acc & ACC_WRITE);
@@ -1403,7 +1399,7 @@ static KKR_NOINLINE void range_entry(uintptr_t a, uintptr_t n, uint32_t acc,
         kkr_shared_forget(lo);
       if (lo - t->priv_lo >= t->priv_len &&
           lo - t->abi.upd_lo >= t->abi.upd_len &&
-          !(chunk && decide(t, chunk + KKR_CELL_SLOT(lo), lo,
+          !(chunk && decide(t, chunk + KKR_CELL_INDEX(lo), lo,
                             (uint32_t)(hi - lo), acc, t->abi.cur_rec, site)))
         access_general(lo, (uint32_t)(hi - lo), lg, acc, pc, slot);
       lo = hi;
@@ -1585,7 +1581,7 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
           if ((acc & ACC_WRITE) && c)
             kkr_shared_forget(w);
           done =
-              c && decide_with(d, c + KKR_CELL_SLOT(w), w, wsize, acc, cur, site);
+              c && decide_with(d, c + KKR_CELL_INDEX(w), w, wsize, acc, cur, site);
         }
       }
       if (KKR_UNLIKELY(!done))
@@ -1718,7 +1714,7 @@ static uint64_t read_blocks(decide_ctx d, kkr_cell *chunk, uintptr_t *pa,
     }
     uint64_t all = 1;
     for (uint64_t j = 0; j < m; j++, a += stride, cur += dcur) {
-      kkr_cell *c = chunk + KKR_CELL_SLOT(a);
+      kkr_cell *c = chunk + KKR_CELL_INDEX(a);
       if (KKR_UNLIKELY(!decide_with(d, c, a, KKR_GRAN, 0, cur, site))) {
         i += j;
         goto out;
@@ -1727,7 +1723,7 @@ static uint64_t read_blocks(decide_ctx d, kkr_cell *chunk, uintptr_t *pa,
     }
     i += m;
     if (all && whole) {
-      const kkr_cell *c = chunk + KKR_CELL_SLOT(bstart);
+      const kkr_cell *c = chunk + KKR_CELL_INDEX(bstart);
       uint32_t j = 0;
       if (stride > KKR_GRAN)
         while (j < KKR_BLOCK_CELLS && (c[j].r & pmask) == shared &&
@@ -1792,7 +1788,7 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
                         t->abi.item_rec);
       if (chunk) {
         for (; i < n; i++, a += stride, cur += dcur)
-          if (KKR_UNLIKELY(!decide_with(d, chunk + KKR_CELL_SLOT(a), a, size,
+          if (KKR_UNLIKELY(!decide_with(d, chunk + KKR_CELL_INDEX(a), a, size,
                                         acc, cur, site)))
             break;
       } else {
@@ -2294,7 +2290,7 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
       return;
     kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
     if (KKR_LIKELY(chunk != NULL)) {
-      kkr_cell *c = access_cell_of(chunk + KKR_CELL_SLOT(a), a, size);
+      kkr_cell *c = access_cell_of(chunk + KKR_CELL_INDEX(a), a, size);
       uint64_t mask4 = (uint64_t)(((1u << size) - 1) << (a & (KKR_GRAN - 1)))
                        << 4;
       uint64_t w = c->w, r = c->r;
@@ -2362,11 +2358,9 @@ void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
         lo = hi;
         continue;
       }
-      /* (The slots of the range's cells, padding included: KKR_SLOT.) */
-      uintptr_t n = KKR_SLOT_SPAN(KKR_CELL_INDEX(lo),
-                                  (hi - lo + KKR_GRAN - 1) >> KKR_GRAN_SHIFT);
+      uintptr_t n = (hi - lo + KKR_GRAN - 1) >> KKR_GRAN_SHIFT;
       kkr_split *hs = kkr_dir[di] ? NULL : kkr_half_chunk(di);
-      if (hs && !free_needs_check(t, &hs[KKR_CELL_SLOT(lo)].half[0], 2 * n)) {
+      if (hs && !free_needs_check(t, &hs[KKR_CELL_INDEX(lo)].half[0], 2 * n)) {
         lo = hi; /* (a chunk of halves, all ordered before the free) */
         continue;
       }
@@ -2395,21 +2389,18 @@ KKR_EXPORT void __kkrace_stack_scope(void *p, unsigned long long n) {
   if (!c)
     return;
   /* Small locals in one chunk, with no split cells or read sets: inline. */
+  uintptr_t first = a >> KKR_GRAN_SHIFT, last = (a + n - 1) >> KKR_GRAN_SHIFT;
   if (n && n <= 256 && (a >> KKR_CHUNK_SHIFT) == ((a + n - 1) >> KKR_CHUNK_SHIFT)) {
-    /* (Their slots, padding included: KKR_SLOT.) */
-    uintptr_t slots = KKR_SLOT_SPAN(KKR_CELL_INDEX(a),
-                                    ((a + n - 1) >> KKR_GRAN_SHIFT) -
-                                        (a >> KKR_GRAN_SHIFT) + 1);
     uint64_t any = 0;
     /* (No split cell in a chunk without half-cells, no read set while
      * none lives: nothing to look for.) */
     if (kkr_split_dir[KKR_DIR_INDEX(a)] ||
         __atomic_load_n(&kkr_readsets_live, __ATOMIC_RELAXED))
-      for (uintptr_t i = 0; i < slots; i++)
+      for (uintptr_t i = 0; i <= last - first; i++)
         any |= c[i].w | c[i].r;
     if (!(any & KKR_R_X)) {
       /* (A few cells: cleared here, not through a call of memset.) */
-      for (uintptr_t i = 0; i < slots; i++)
+      for (uintptr_t i = 0; i <= last - first; i++)
         c[i].w = c[i].r = 0;
       if (KKR_UNLIKELY(kkr_shared_dir[KKR_DIR_INDEX(a)] != NULL))
         kkr_shared_forget_range(a, a + n);

@@ -42,8 +42,6 @@ KKR_GPU_ENTRIES(KKR_GPU_DECLARE)
  * of shadow address space, in a slot of their own above KKR_GPU_PROXY). */
 #define KKR_GPU_SEGS 1024
 #define KKR_GPU_SLOT ((uintptr_t)KKR_GPU_SEGS * KKR_GRAN)
-/* (A slot's cells lie side by side: one group of them, KKR_SLOT.) */
-_Static_assert(KKR_GPU_SEGS == KKR_GROUP_CELLS, "a slot is a group of cells");
 
 static const char gpu_space[] = "CUDA";
 

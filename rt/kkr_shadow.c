@@ -29,10 +29,10 @@ uint64_t kkr_readsets_live;
 static kkr_spin chunk_lock;
 static uintptr_t mapped_bytes;
 
-#define CHUNK_BYTES ((uintptr_t)KKR_SLOTS_PER_CHUNK * sizeof(kkr_cell))
+#define CHUNK_BYTES ((uintptr_t)KKR_CELLS_PER_CHUNK * sizeof(kkr_cell))
 /* View memory in a chunk from which its shadow takes huge pages. */
 #define DENSE_VIEW_BYTES ((uintptr_t)128 << 10)
-#define SPLIT_BYTES ((uintptr_t)KKR_SLOTS_PER_CHUNK * sizeof(kkr_split))
+#define SPLIT_BYTES ((uintptr_t)KKR_CELLS_PER_CHUNK * sizeof(kkr_split))
 
 void kkr_shadow_init(void) {
   if (kkr_dir)
@@ -173,13 +173,12 @@ static void churn_count(uint32_t di) {
 /* The records of run r's words written into the half-cells s of its
  * chunk. */
 static void run_halves(const kkr_run *r, kkr_split *s) {
-  uint32_t k0 = KKR_CELL_INDEX(r->lo);
+  kkr_split *h = s + KKR_CELL_INDEX(r->lo);
   uint64_t n = (r->hi - r->lo) >> KKR_GRAN_SHIFT;
   for (uint64_t k = 0; k < n; k++)
     for (uint32_t j = 0; j < 2; j++) {
-      kkr_cell *h = &s[KKR_SLOT(k0 + k)].half[j];
-      h->w = kkr_run_half_rec(&r->w, k, j);
-      h->r = kkr_run_half_rec(&r->r, k, j);
+      h[k].half[j].w = kkr_run_half_rec(&r->w, k, j);
+      h[k].half[j].r = kkr_run_half_rec(&r->r, k, j);
     }
 }
 
@@ -303,7 +302,7 @@ static void exc_to_halves(const kkr_runs *rs, kkr_split *s) {
     const kkr_exc *e = &x->e[i];
     if (!kkr_exc_live(e))
       continue;
-    kkr_split *h = &s[KKR_SLOT(e->key - 1)];
+    kkr_split *h = &s[e->key - 1];
     if (e->halves) {
       h->half[0] = e->h[0];
       h->half[1] = e->h[1];
@@ -324,7 +323,7 @@ static void exc_to_cells(uint32_t di, const kkr_runs *rs, kkr_cell *c) {
     const kkr_exc *e = &x->e[i];
     if (!kkr_exc_live(e))
       continue;
-    uint32_t k = KKR_SLOT(e->key - 1);
+    uint32_t k = e->key - 1;
     if (!e->halves) {
       c[k] = e->h[0];
       continue;
@@ -367,19 +366,15 @@ static kkr_run *run_add_locked(uint32_t di, uintptr_t lo, uintptr_t hi) {
 #define REC_SITE(x, site_bits) \
   ((uint32_t)(((x) & (site_bits)) >> KKR_REC_SITE_SHIFT))
 
-/* The rule that the records of one field (which: 0 w, 1 r) of the n cells
- * from cell k0 of chunk c follow: 1 with *x set, or 0 if none
- * (kkr_runrec). */
-static int rec_rule(const kkr_cell *c, uint32_t k0, uint32_t which,
-                    uint64_t n, kkr_runrec *x) {
-  /* (Record k: of cell k0 + k, its w or its r.) */
-#define recs_at(k) (((const uint64_t *)&c[KKR_SLOT(k0 + (k))])[which])
-  uint64_t r0 = recs_at(0);
+/* The rule that the n records recs[0], recs[2], ... (one field of n cells)
+ * follow: 1 with *x set, or 0 if none (kkr_runrec). */
+static int rec_rule(const uint64_t *recs, uint64_t n, kkr_runrec *x) {
+  uint64_t r0 = recs[0];
   memset(x, 0, sizeof *x);
   x->per = 1;
   if (!r0) {
     for (uint64_t k = 1; k < n; k++)
-      if (recs_at(k))
+      if (recs[2 * k])
         return 0;
     return 1;
   }
@@ -393,7 +388,7 @@ static int rec_rule(const kkr_cell *c, uint32_t k0, uint32_t which,
   /* What is not the site: the same everywhere, or successive strands. */
   uint64_t fixed = r0 & ~sb;
   uint64_t k = 1;
-  while (k < n && (recs_at(k) & ~sb) == fixed)
+  while (k < n && (recs[2 * k] & ~sb) == fixed)
     k++;
   if (k < n) {
     uint32_t s0 = KKR_REC_STRAND(r0);
@@ -402,7 +397,7 @@ static int rec_rule(const kkr_cell *c, uint32_t k0, uint32_t which,
     fixed &= ~KKR_REC_STRAND_BITS;
     kkr_runrec probe = {fixed, s0 - 2, 0, 1, 1, {0}};
     for (k = 1; k < n; k++)
-      if ((recs_at(k) & ~sb) != kkr_run_rec(&probe, k))
+      if ((recs[2 * k] & ~sb) != kkr_run_rec(&probe, k))
         return 0;
     x->step = 1;
     x->base = s0 - 2;
@@ -412,8 +407,8 @@ static int rec_rule(const kkr_cell *c, uint32_t k0, uint32_t which,
   uint32_t per = 1;
   for (; per <= KKR_RUN_SITES; per++) {
     uint64_t j = 0;
-    while (j < n && REC_SITE(recs_at(j), sb) ==
-                        REC_SITE(recs_at(j % per), sb))
+    while (j < n && REC_SITE(recs[2 * j], sb) ==
+                        REC_SITE(recs[2 * (j % per)], sb))
       j++;
     if (j == n)
       break;
@@ -426,18 +421,17 @@ static int rec_rule(const kkr_cell *c, uint32_t k0, uint32_t which,
     x->per = (uint8_t)per;
     x->site_bits = sb;
     for (uint32_t i = 0; i < per; i++)
-      x->site[i] = REC_SITE(recs_at(i), sb);
+      x->site[i] = REC_SITE(recs[2 * i], sb);
   }
   return 1;
-#undef recs_at
 }
 
 /* Whether the cells of [lo, hi) of chunk c follow a run's rule (*w, *r). */
 static int cells_rule(const kkr_cell *c, uintptr_t lo, uintptr_t hi,
                       kkr_runrec *w, kkr_runrec *r) {
-  uint32_t k0 = KKR_CELL_INDEX(lo);
+  const kkr_cell *rc = c + KKR_CELL_INDEX(lo);
   uint64_t n = (hi - lo) >> KKR_GRAN_SHIFT;
-  return n && rec_rule(c, k0, 0, n, w) && rec_rule(c, k0, 1, n, r);
+  return n && rec_rule(&rc->w, n, w) && rec_rule(&rc->r, n, r);
 }
 
 kkr_run *kkr_runs_take(uint32_t di, uintptr_t lo, uintptr_t hi) {
@@ -485,7 +479,7 @@ kkr_cell *kkr_runs_expand_locked(uint32_t di) {
     /* (Words whose halves hold nothing, cleared since, are not split.) */
     const kkr_split *s = kkr_split_dir[di];
     c = new_chunk(di, CHUNK_BYTES);
-    for (uint32_t k = 0; k < KKR_SLOTS_PER_CHUNK; k++) /* (padding: 0) */
+    for (uint32_t k = 0; k < KKR_CELLS_PER_CHUNK; k++)
       if (s[k].half[0].w | s[k].half[0].r | s[k].half[1].w | s[k].half[1].r)
         c[k].w = KKR_W_SPLIT;
     churn_count(di);
@@ -504,7 +498,7 @@ kkr_cell *kkr_runs_expand_locked(uint32_t di) {
     churn_count(di);
     for (uint32_t i = 0; i < rs->n; i++) {
       const kkr_run *r = &rs->run[i];
-      uint32_t k0 = KKR_CELL_INDEX(r->lo);
+      kkr_cell *rc = c + KKR_CELL_INDEX(r->lo);
       uint64_t n = (r->hi - r->lo) >> KKR_GRAN_SHIFT;
       if (r->w.step == 2 || r->r.step == 2) {
         /* Elements of 4 bytes by strands of their own: split cells. */
@@ -514,14 +508,14 @@ kkr_cell *kkr_runs_expand_locked(uint32_t di) {
         run_halves(r, kkr_split_dir[di]);
         kkr_split_noted(di, (uint32_t)n);
         for (uint64_t k = 0; k < n; k++) {
-          c[KKR_SLOT(k0 + k)].w = KKR_W_SPLIT;
-          c[KKR_SLOT(k0 + k)].r = 0;
+          rc[k].w = KKR_W_SPLIT;
+          rc[k].r = 0;
         }
         continue;
       }
       for (uint64_t k = 0; k < n; k++) {
-        c[KKR_SLOT(k0 + k)].w = kkr_run_rec(&r->w, k);
-        c[KKR_SLOT(k0 + k)].r = kkr_run_rec(&r->r, k);
+        rc[k].w = kkr_run_rec(&r->w, k);
+        rc[k].r = kkr_run_rec(&r->r, k);
       }
     }
     exc_to_cells(di, rs, c);
@@ -604,14 +598,14 @@ static void halves_try_convert(uint32_t di,
   /* Nearly all split (the rest is made so): else the count was old (the
    * memory was cleared since). */
   uint32_t split_now = 0;
-  for (uint32_t k = 0; k < KKR_SLOTS_PER_CHUNK; k++) /* (padding: 0) */
+  for (uint32_t k = 0; k < KKR_CELLS_PER_CHUNK; k++)
     split_now += c[k].w == KKR_W_SPLIT;
   if (!s || split_now < HALVES_SPLITS) {
     split_counts[di] = split_now;
     return;
   }
   kkr_spin_lock(&chunk_lock);
-  for (uint32_t k = 0; k < KKR_SLOTS_PER_CHUNK; k++) { /* (padding: 0) */
+  for (uint32_t k = 0; k < KKR_CELLS_PER_CHUNK; k++) {
     if (c[k].w == KKR_W_SPLIT)
       continue;
     if (c[k].w | c[k].r)
@@ -833,24 +827,23 @@ void kkr_shadow_clear(uintptr_t addr, uintptr_t size) {
     kkr_split *hs = c ? NULL : kkr_half_chunk(di);
     if (hs) {
       /* A chunk of halves: its half-cells in the range. */
-      /* (The slots of the range, padding included: KKR_SLOT.) */
-      uintptr_t n = KKR_SLOT_SPAN(KKR_CELL_INDEX(lo), (end - lo) >> KKR_GRAN_SHIFT);
-      hs += KKR_CELL_SLOT(lo);
+      hs += KKR_CELL_INDEX(lo);
+      uintptr_t n = (end - lo) >> KKR_GRAN_SHIFT;
       if (__atomic_load_n(&kkr_readsets_live, __ATOMIC_RELAXED))
         for (uintptr_t i = 0; i < n; i++) {
           drop_readset(&hs[i].half[0]);
           drop_readset(&hs[i].half[1]);
         }
       zero_bytes(hs, n * sizeof(kkr_split));
-      if (end - lo == (uintptr_t)1 << KKR_CHUNK_SHIFT)
+      if (n == KKR_CELLS_PER_CHUNK)
         kkr_half_on[di] = 0; /* the memory starts a new life */
     }
     if (c) {
-      uintptr_t n = KKR_SLOT_SPAN(KKR_CELL_INDEX(lo), (end - lo) >> KKR_GRAN_SHIFT);
-      c += KKR_CELL_SLOT(lo);
+      c += KKR_CELL_INDEX(lo);
+      uintptr_t n = (end - lo) >> KKR_GRAN_SHIFT;
       kkr_split *s = kkr_split_dir[KKR_DIR_INDEX(lo)];
       if (s)
-        s += KKR_CELL_SLOT(lo);
+        s += KKR_CELL_INDEX(lo);
       if (__atomic_load_n(&kkr_readsets_live, __ATOMIC_RELAXED))
         drop_readsets(c, s, n);
       /* Halves are stale once their cell is cleared: zero them too. */

@@ -84,24 +84,6 @@ typedef struct {
 #define KKR_CELL_INDEX(a) \
   (((a) >> KKR_GRAN_SHIFT) & (KKR_CELLS_PER_CHUNK - 1))
 
-/* Where cell k (KKR_CELL_INDEX) of a chunk lies in its shadow: groups of
- * KKR_GROUP_CELLS cells (16 KiB of cells, 8 KiB of program memory), each
- * followed by one unused cache line.  Without it the cells of words 8 KiB
- * (or any larger power of two) apart, such as a row of a LayoutLeft View
- * that an MDRange walks, fall into the same few sets of the caches, which
- * then hold almost none of them; with it, each step lands on the next
- * line's sets.  The same for half-cells.  Cells of one group lie side by
- * side; the padding cells stay zero (empty records), so that a scan or a
- * clear of the slots from one cell to another may run over them. */
-#define KKR_GROUP_SHIFT 10
-#define KKR_GROUP_CELLS (1u << KKR_GROUP_SHIFT)
-#define KKR_GROUP_PAD 4 /* cells: 64 bytes */
-#define KKR_SLOT(k) ((k) + ((k) >> KKR_GROUP_SHIFT) * KKR_GROUP_PAD)
-#define KKR_CELL_SLOT(a) KKR_SLOT(KKR_CELL_INDEX(a))
-#define KKR_SLOTS_PER_CHUNK KKR_SLOT(KKR_CELLS_PER_CHUNK)
-/* The slots from cell k to cell k + n - 1 (n > 0), padding included. */
-#define KKR_SLOT_SPAN(k, n) (KKR_SLOT((k) + (n) - 1) + 1 - KKR_SLOT(k))
-
 /* The end of the chunk holding a (the start of the next one). */
 #define KKR_CHUNK_END(a) \
   (((a) | (((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1)) + 1)
@@ -124,7 +106,7 @@ KKR_HIDDEN extern int kkr_halves_made;
 
 /* The half-cell holding addr, in the split cells hc of its chunk. */
 KKR_INLINE kkr_cell *kkr_half_cell(kkr_split *hc, uintptr_t addr) {
-  return &hc[KKR_CELL_SLOT(addr)].half[(addr >> 2) & 1];
+  return &hc[KKR_CELL_INDEX(addr)].half[(addr >> 2) & 1];
 }
 
 KKR_INLINE kkr_split *kkr_half_chunk(uint32_t di) {
@@ -333,7 +315,7 @@ KKR_INLINE kkr_cell *kkr_shadow_cell(uintptr_t addr) {
   kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(addr)];
   if (KKR_UNLIKELY(!chunk))
     chunk = kkr_shadow_chunk_slow(addr);
-  return chunk + KKR_CELL_SLOT(addr);
+  return chunk + KKR_CELL_INDEX(addr);
 }
 
 /* The cell of addr, or NULL when its chunk was never touched (a chunk of
@@ -344,7 +326,7 @@ KKR_INLINE kkr_cell *kkr_shadow_cell_if_mapped(uintptr_t addr) {
                                kkr_run_dir[KKR_DIR_INDEX(addr)]) ||
                               kkr_half_chunk(KKR_DIR_INDEX(addr)))))
     chunk = kkr_shadow_chunk_slow(addr);
-  return chunk ? chunk + KKR_CELL_SLOT(addr) : NULL;
+  return chunk ? chunk + KKR_CELL_INDEX(addr) : NULL;
 }
 
 /* The half-cells of the word holding addr. */
@@ -352,7 +334,7 @@ KKR_INLINE kkr_split *kkr_shadow_split(uintptr_t addr) {
   kkr_split *chunk = kkr_split_dir[KKR_DIR_INDEX(addr)];
   if (KKR_UNLIKELY(!chunk))
     chunk = kkr_split_chunk_slow(addr);
-  return chunk + KKR_CELL_SLOT(addr);
+  return chunk + KKR_CELL_INDEX(addr);
 }
 
 /* Shared blocks: a read loop that leaves all 16 cells of a block (128

@@ -18,36 +18,6 @@ Test(shadow, one_cell_per_word) {
   cr_assert_eq(sizeof(kkr_cell), 16); /* twice the memory it shadows */
 }
 
-Test(shadow, groups_of_cells_and_their_padding) {
-  /* Cells of one group lie side by side; the next group starts one cache
-   * line further, so that words 8 KiB apart do not share cache sets. */
-  char *p = malloc(3 << 20);
-  uintptr_t a = ((uintptr_t)p + (1 << 20)) & ~(uintptr_t)((1 << 20) - 1);
-  uintptr_t g = (uintptr_t)KKR_GROUP_CELLS * KKR_GRAN;
-  kkr_cell *c = kkr_shadow_cell(a);
-  cr_assert_eq(kkr_shadow_cell(a + g - 8), c + KKR_GROUP_CELLS - 1);
-  cr_assert_eq(kkr_shadow_cell(a + g), c + KKR_GROUP_CELLS + KKR_GROUP_PAD);
-  cr_assert_eq((uintptr_t)kkr_shadow_cell(a + 2 * g) % 4096,
-               (uintptr_t)(c + 2 * KKR_GROUP_PAD) % 4096);
-  /* The last word of the chunk has its own slot, inside its shadow. */
-  kkr_cell *last = kkr_shadow_cell(a + (1 << 20) - 8);
-  last->w = 0x1230;
-  cr_assert_eq(last, c + KKR_SLOTS_PER_CHUNK - 1 - KKR_GROUP_PAD);
-  /* A clear across groups clears every word and leaves the padding 0. */
-  for (uintptr_t w = a + g - 64; w < a + g + 64; w += 8)
-    kkr_shadow_cell(w)->w = 0x4560;
-  kkr_shadow_clear(a + g - 56, 112);
-  cr_assert_eq(kkr_shadow_cell(a + g - 64)->w, 0x4560);
-  for (uintptr_t w = a + g - 56; w < a + g + 56; w += 8)
-    cr_assert_eq(kkr_shadow_cell(w)->w, 0, "word %lu", (unsigned long)(w - a));
-  cr_assert_eq(kkr_shadow_cell(a + g + 56)->w, 0x4560);
-  for (uint32_t k = 0; k < KKR_GROUP_PAD; k++)
-    cr_assert_eq(c[KKR_GROUP_CELLS + k].w, 0);
-  kkr_shadow_clear(a, 1 << 20);
-  cr_assert_eq(last->w, 0);
-  free(p);
-}
-
 Test(shadow, untouched_chunks_have_no_cells) {
   /* An address in a MiB nobody touched: no cell until one is asked for. */
   char *p = malloc(4 << 20);
@@ -141,16 +111,14 @@ Test(shadow, run_exceptions) {
   cr_assert_eq(n, KKR_EXC_MAX, "a MiB keeps %u exceptions at most", n);
   kkr_exc_find(rs, 10001)->h[0].r = 0x7770;
   /* Cells again: the rule, and the exceptions over it. */
-#define CELL(k) kkr_shadow_cell(a + 8 * (uintptr_t)(k))
-  kkr_shadow_cell(a);
+  kkr_cell *c = kkr_shadow_cell(a);
   cr_assert_null(kkr_run_dir[di]);
-  cr_assert_eq(CELL(0)->w, 0x20000);
-  cr_assert_eq(CELL(5)->w, 0x1FF1);
-  cr_assert_eq(CELL(10)->w, 0x20000 + 2 * 16);
-  cr_assert_eq(CELL(10001)->r, 0x7770);
-  cr_assert_eq(CELL(10001)->w, 0);
-  cr_assert_eq(CELL(12)->w, 0x1FF1);
-#undef CELL
+  cr_assert_eq(c[0].w, 0x20000);
+  cr_assert_eq(c[5].w, 0x1FF1);
+  cr_assert_eq(c[10].w, 0x20000 + 2 * 16);
+  cr_assert_eq(c[10001].r, 0x7770);
+  cr_assert_eq(c[10001].w, 0);
+  cr_assert_eq(c[12].w, 0x1FF1);
   kkr_shadow_clear(a, 1 << 20);
   free(p);
 }
