@@ -1121,7 +1121,7 @@ private:
   /// Loops whose iterations are strands and whose accesses were hoisted.
   SmallVector<Loop *, 4> StrandLoops;
   /// strandLocalSeen's answers.
-  DenseMap<AllocaInst *, bool> StrandLocalCaptured;
+  DenseMap<AllocaInst *, bool> StrandLocalSeen;
   DenseMap<const DISubprogram *, AccessScope> Scopes;
   /// isBookkeepingField's answers, per TBAA base type.
   DenseMap<const MDNode *, bool> BookkeepingTypes;
@@ -1240,6 +1240,10 @@ private:
   /// A call that was not inlined takes AI's address (a dispatch
   /// temporary's constructor): its instrumented code accesses AI, whose
   /// stack slot may have held a variable that a kernel read.
+  static bool passedToCall(AllocaInst *AI) {
+    return AI->hasMetadata(KKR_CALL_TEMP_MD) && reachesCall(AI);
+  }
+
   /// A strand's own local (not checked in the strand's code) whose address
   /// reaches code that is checked: a function that was not inlined (a
   /// helper filling a local array, Kokkos 3's team_reduce writing through
@@ -1249,18 +1253,14 @@ private:
     if (!AI->hasMetadata(KKR_STRAND_LOCAL_MD) ||
         AI->hasMetadata(KKR_CALL_TEMP_MD))
       return false;
-    auto It = StrandLocalCaptured.find(AI);
-    if (It != StrandLocalCaptured.end())
+    auto It = StrandLocalSeen.find(AI);
+    if (It != StrandLocalSeen.end())
       return It->second;
     LocalTracker T;
     PointerMayBeCaptured(AI, &T);
     bool Seen = T.Captured || reachesCall(AI);
-    StrandLocalCaptured[AI] = Seen;
+    StrandLocalSeen[AI] = Seen;
     return Seen;
-  }
-
-  static bool passedToCall(AllocaInst *AI) {
-    return AI->hasMetadata(KKR_CALL_TEMP_MD) && reachesCall(AI);
   }
 
   /// Whether AI's address is an argument of a call (other than an
@@ -1493,7 +1493,7 @@ private:
 
   bool runOnFunction(Function &F) {
     LocalObject.clear();
-    StrandLocalCaptured.clear();
+    StrandLocalSeen.clear();
     Hoisted.clear();
     StrandLoops.clear();
     bool Changed = redirectHostFunctions(F);
