@@ -17,6 +17,7 @@
 #include "KokkosNames.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -45,6 +46,8 @@
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 #include <climits>
+#include <map>
+#include <tuple>
 #include <cstdlib>
 
 #include "kkr_abi.h"
@@ -331,10 +334,151 @@ private:
       case CallKind::RawCopy: rawCopy(CB); break;
       case CallKind::Atomic: wrapAtomic(CB); break;
       case CallKind::VectorLoop: vectorLoop(CB); break;
+      case CallKind::Token: wrapAtomic(CB); break;
       case CallKind::None: break;
       }
     }
+    markTokenAccesses(F, Work);
     return Changed || !Work.empty();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Resources a strand holds alone
+  //===--------------------------------------------------------------------===//
+
+  /// A resource that a strand takes and then holds alone (CallKind::Token:
+  /// a UniqueToken's value, a random pool's generator state): what the
+  /// strand reaches through it is its own while it holds it (on Serial,
+  /// every strand gets the same one, one after the other).  The accesses
+  /// through pointers derived from it (`scratch(id, j)`) and the calls
+  /// given it (a generator's draw, which updates the pool's state; a
+  /// helper given the token) are atomic: they race with plain accesses
+  /// only.  Everything else the strand does while it holds the resource is
+  /// checked as always.  The resource is followed through values, the
+  /// locals that hold it, copies of those, and the results of calls given
+  /// it (not a generator's random numbers); a pointer loaded through it is
+  /// derived from it (a generator's pointer into the pool's states), other
+  /// data loaded through it is not (the numbers in a token's row).
+  void markTokenAccesses(Function &F,
+                         ArrayRef<std::pair<CallBase *, CallInfo>> Work) {
+    SmallPtrSet<const Value *, 32> Tok;   // values derived from a resource
+    SmallPtrSet<const Value *, 8> TokMem; // locals that hold one
+    SmallVector<const Value *, 16> Queue;
+    SmallSetVector<Instruction *, 16> Wrap;
+    bool Grew = false;
+    auto addVal = [&](const Value *V) {
+      if (Tok.insert(V).second)
+        Queue.push_back(V);
+    };
+    auto addMem = [&](const Value *P) {
+      const Value *O = getUnderlyingObject(P);
+      if (isa<AllocaInst>(O) && TokMem.insert(O).second)
+        Grew = true;
+    };
+    auto holds = [&](const Value *V) {
+      return Tok.count(V) || (V->getType()->isPointerTy() &&
+                              TokMem.count(getUnderlyingObject(V)));
+    };
+    SmallPtrSet<const CallBase *, 8> Marked; // wrapped by the switch above
+    for (auto &[CB, Info] : Work) {
+      if (Info.Kind == CallKind::Atomic || Info.Kind == CallKind::Token)
+        Marked.insert(CB);
+      if (Info.Kind != CallKind::Token)
+        continue;
+      if (!CB->getType()->isVoidTy())
+        addVal(CB);
+      for (unsigned I = 0; I < CB->arg_size(); ++I)
+        if (CB->paramHasAttr(I, Attribute::StructRet) ||
+            (I == 0 && Info.TokenInThis))
+          addMem(CB->getArgOperand(I));
+    }
+    if (Tok.empty() && TokMem.empty())
+      return;
+    for (bool More = true; More;) {
+      Grew = false;
+      while (!Queue.empty()) {
+        const Value *V = Queue.pop_back_val();
+        for (const User *U : V->users()) {
+          auto *I = const_cast<Instruction *>(dyn_cast<Instruction>(U));
+          if (!I || isa<CallBase>(I))
+            continue; // calls: below
+          if (auto *SI = dyn_cast<StoreInst>(I)) {
+            if (SI->getValueOperand() == V)
+              addMem(SI->getPointerOperand());
+            if (SI->getPointerOperand() == V)
+              Wrap.insert(I);
+            continue;
+          }
+          if (auto *LI = dyn_cast<LoadInst>(I)) {
+            Wrap.insert(I);
+            if (LI->getType()->isPointerTy())
+              addVal(LI);
+            continue;
+          }
+          if (!I->getType()->isVoidTy() && !I->isTerminator())
+            addVal(I);
+        }
+      }
+      for (Instruction &I : instructions(F)) {
+        if (auto *LI = dyn_cast<LoadInst>(&I)) {
+          if (!Tok.count(LI) &&
+              TokMem.count(getUnderlyingObject(LI->getPointerOperand())))
+            addVal(LI);
+          continue;
+        }
+        if (auto *SI = dyn_cast<StoreInst>(&I)) {
+          // A pointer to a local that holds the resource, stored in
+          // another local (a nested lambda's capture by reference).
+          if (!Tok.count(SI->getValueOperand()) &&
+              holds(SI->getValueOperand()))
+            addMem(SI->getPointerOperand());
+          continue;
+        }
+        auto *CB = dyn_cast<CallBase>(&I);
+        if (!CB || isa<DbgInfoIntrinsic>(CB) || CB->isLifetimeStartOrEnd())
+          continue;
+        if (auto *MT = dyn_cast<MemTransferInst>(CB)) {
+          if (holds(MT->getSource()))
+            addMem(MT->getDest());
+          if (Tok.count(MT->getSource()) || Tok.count(MT->getDest()))
+            Wrap.insert(CB);
+          continue;
+        }
+        if (auto *MS = dyn_cast<MemSetInst>(CB)) {
+          if (Tok.count(MS->getDest()))
+            Wrap.insert(CB);
+          continue;
+        }
+        if (isa<IntrinsicInst>(CB) || !any_of(CB->args(), holds))
+          continue;
+        Function *Callee = CB->getCalledFunction();
+        if (Callee && Callee->getName().starts_with("__kkrace_"))
+          continue;
+        if (!CB->getType()->isVoidTy() &&
+            !(Callee && isRandomDraw(Callee->getName().str())))
+          addVal(CB);
+        for (unsigned A = 0; A < CB->arg_size(); ++A)
+          if (CB->paramHasAttr(A, Attribute::StructRet))
+            addMem(CB->getArgOperand(A));
+        if (!Marked.count(CB) &&
+            !(Callee && isViewAccessor(Callee->getName().str())))
+          Wrap.insert(CB);
+      }
+      More = Grew || !Queue.empty();
+    }
+    for (Instruction *I : Wrap) {
+      if (traceEnabled())
+        errs() << "kkrace: " << F.getName() << ": token access " << *I
+               << "\n";
+      if (auto *CB = dyn_cast<CallBase>(I)) {
+        wrapAtomic(CB);
+        continue;
+      }
+      IRBuilder<> B(I);
+      B.CreateCall(RT.atomic_enter, {});
+      IRBuilder<> A(I->getNextNode());
+      A.CreateCall(RT.atomic_exit, {});
+    }
   }
 
   //===--------------------------------------------------------------------===//
@@ -731,6 +875,7 @@ private:
     case CallKind::RawCopy: return "raw-copy";
     case CallKind::Atomic: return "atomic";
     case CallKind::VectorLoop: return "vector-loop";
+    case CallKind::Token: return "token";
     case CallKind::None: return "none";
     }
     return "?";
@@ -1078,6 +1223,24 @@ public:
   Instrumenter(Module &M, FunctionAnalysisManager &FAM)
       : M(M), RT(M), DL(M.getDataLayout()), FAM(FAM) {}
 
+  /// The site slot of a single access at source location At: accesses at
+  /// one location (the copies of an unrolled loop's access, a load and a
+  /// store of `x += y`) share one, so that a kernel's table of sites, 63
+  /// long, holds what its source says rather than what the optimizer made
+  /// of it.  Reports name a site by its location only.
+  Constant *siteSlot(const DebugLoc &At) {
+    DILocation *L = At.get();
+    if (!L)
+      return newSlot();
+    std::tuple<DISubprogram *, unsigned, unsigned, DILocation *> Key{
+        L->getScope()->getSubprogram(), L->getLine(), L->getColumn(),
+        L->getInlinedAt()};
+    Constant *&Slot = SlotsAt[Key];
+    if (!Slot)
+      Slot = newSlot();
+    return Slot;
+  }
+
   /// A site slot: a zeroed 16-byte variable the runtime caches the access's
   /// site index in (struct kkr_site_slot), one per instrumented call.
   Constant *newSlot() {
@@ -1115,6 +1278,9 @@ private:
   Runtime RT;
   const DataLayout &DL;
   FunctionAnalysisManager &FAM;
+  std::map<std::tuple<DISubprogram *, unsigned, unsigned, DILocation *>,
+           Constant *>
+      SlotsAt;
   DenseMap<const Value *, bool> LocalObject;
   /// Accesses checked by a __kkrace_loop call before their loop.
   SmallPtrSet<Instruction *, 32> Hoisted;
@@ -1309,11 +1475,12 @@ private:
       return;
     uint64_t Size = TS.getFixedValue();
     IRBuilder<> B(I);
+    Constant *Slot = siteSlot(I->getDebugLoc());
     if (FunctionCallee Fn = sized(Write, Size))
-      B.CreateCall(Fn, {Ptr, newSlot()});
+      B.CreateCall(Fn, {Ptr, Slot});
     else
       B.CreateCall(Write ? RT.write_range : RT.read_range,
-                   {Ptr, B.getInt64(Size), newSlot()});
+                   {Ptr, B.getInt64(Size), Slot});
   }
 
   /// A Kokkos atomic inlined into another (atomic_add calling
@@ -1439,8 +1606,8 @@ private:
     IRBuilder<> B(I);
     if (At)
       B.SetCurrentDebugLocation(At);
-    B.CreateCall(RT.atomic,
-                 {Ptr, B.getInt64(Size), B.getInt32(Flags), newSlot()});
+    B.CreateCall(RT.atomic, {Ptr, B.getInt64(Size), B.getInt32(Flags),
+                             siteSlot(B.getCurrentDebugLocation())});
     if (Flags & KKR_AF_ACQUIRE) {
       IRBuilder<> A(I->getNextNode());
       A.CreateCall(RT.atomic_acquire, {Ptr});

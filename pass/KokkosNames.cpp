@@ -214,6 +214,25 @@ bool isKokkosFunction(const std::string &Mangled) {
   return P.Valid && isKokkosContext(P.Context);
 }
 
+bool isViewAccessor(const std::string &Mangled) {
+  NameParts P = demangleParts(Mangled);
+  if (!P.Valid)
+    return false;
+  const std::string Ctx = stripTemplateArgs(withoutReturnType(P.Context));
+  return Ctx == "Kokkos::View" || Ctx == "Kokkos::DynRankView" ||
+         (Ctx == "Kokkos" && P.Base == "subview");
+}
+
+bool isRandomDraw(const std::string &Mangled) {
+  NameParts P = demangleParts(Mangled);
+  if (!P.Valid || P.CtorOrDtor)
+    return false;
+  const std::string Ctx = stripTemplateArgs(withoutReturnType(P.Context));
+  return (startsWith(Ctx, "Kokkos::Random_XorShift") &&
+          !endsWith(Ctx, "_Pool")) ||
+         Ctx == "Kokkos::rand";
+}
+
 /// Classes whose member functions touch only Kokkos' own state: allocation
 /// records and their reference counts, policies, the host backends' team
 /// members and team buffers, and the Tools glue.  None of it is the
@@ -373,14 +392,27 @@ CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos) {
     return CI;
 
   // A resource a strand holds alone (a UniqueToken's value, a random
-  // pool's state): what it does with it does not race with the strands
-  // that held it before (Serial hands every strand the same one).
-  if ((Ctx == "Kokkos::Experimental::UniqueToken" ||
-       (startsWith(Ctx, "Kokkos::Random_XorShift") && endsWith(Ctx, "_Pool")))) {
-    if (B == "acquire" || B == "get_state")
-      return op(KKR_OP_TOKEN_ACQUIRE);
-    if (B == "release" || B == "free_state")
-      return op(KKR_OP_TOKEN_RELEASE);
+  // pool's state, an AcquireUniqueToken holding a value): taking it and
+  // giving it back are atomic, and so is what the strand does with it
+  // (KKRacePass follows the value: Serial hands every strand the same one).
+  if (Ctx == "Kokkos::Experimental::UniqueToken" ||
+      (startsWith(Ctx, "Kokkos::Random_XorShift") && endsWith(Ctx, "_Pool"))) {
+    if (B == "acquire" || B == "get_state") {
+      CI.Kind = CallKind::Token;
+      return CI;
+    }
+    if (B == "release" || B == "free_state") {
+      CI.Kind = CallKind::Atomic;
+      return CI;
+    }
+  }
+  if ((Ctx == "Kokkos::Experimental::AcquireUniqueToken" ||
+       Ctx == "Kokkos::Experimental::AcquireTeamUniqueToken") &&
+      P.CtorOrDtor) {
+    bool Dtor = B.find('~') != std::string::npos;
+    CI.Kind = Dtor ? CallKind::Atomic : CallKind::Token;
+    CI.TokenInThis = !Dtor;
+    return CI;
   }
   // Updates through a ScatterView: Kokkos picks atomic or duplicated or
   // plain updates per backend, all correct; they never race with each

@@ -25,6 +25,8 @@ enum class CallKind {
   RawCopy,     ///< Kokkos copies raw memory in its library.
   Atomic,      ///< A Kokkos atomic operation.
   VectorLoop,  ///< A nested parallel_* over a thread's vector lanes.
+  Token,       ///< Takes a resource a strand then holds alone (a
+               ///< UniqueToken's value, a random pool's state): atomic.
 };
 
 /// Which argument of the call carries the operation's object.
@@ -36,6 +38,7 @@ struct CallInfo {
   std::string Space;       ///< Execution space type, e.g. "Kokkos::Serial".
   ObjArg Obj = ObjArg::None;
   bool ObjIsSpaceMember = false; ///< The object's first member is the space.
+  bool TokenInThis = false; ///< Token: the constructed object holds it.
 };
 
 /// The parts of a demangled function name.
@@ -69,6 +72,15 @@ CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos);
 
 /// True if the function named Mangled is Kokkos' own code.
 bool isKokkosFunction(const std::string &Mangled);
+
+/// True for View's own member functions and subview: they compute where
+/// an element is, and touch nothing of the program's.
+bool isViewAccessor(const std::string &Mangled);
+
+/// True for a random generator's draws (Random_XorShift64::drand,
+/// Kokkos::rand<...>::draw): the number they return is data, not a
+/// resource of the strand's.
+bool isRandomDraw(const std::string &Mangled);
 
 /// True for a team member's team_rank(): the value differs among the
 /// threads of a team.

@@ -151,7 +151,6 @@ KKR_INLINE uint32_t access_site(kkr_thread *t, uint32_t acc, uintptr_t pc,
 
 KKR_INLINE uintptr_t record_pc(const kkr_thread *t, uint32_t acc,
                                uintptr_t pc) {
-  /* (atomic_pc 0: a held token, not a call into a Kokkos atomic.) */
   return (acc & ACC_ATOMIC) && t->atomic_depth && t->atomic_pc
              ? t->atomic_pc
              : pc;

@@ -220,21 +220,6 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
                                                       : "fence-in-kernel");
     op->in_kernel_reported = 1;
   }
-  if (kind == KKR_OP_TOKEN_ACQUIRE || kind == KKR_OP_TOKEN_RELEASE) {
-    /* A strand holds a resource of its own (a UniqueToken's value, a random
-     * pool's state) from acquire to release: its accesses meanwhile are
-     * exclusive, like atomics (they race with plain accesses only).  The
-     * release counts to its end (free_state writes the state back). */
-    op->absorbed = 0;
-    op->absorbs = 1;
-    op->token_held = 0;
-    if (t->abi.strand_depth && kind == KKR_OP_TOKEN_ACQUIRE) {
-      if (t->atomic_depth++ == 0)
-        t->atomic_pc = 0;
-      t->token_depth++;
-    }
-    return token;
-  }
   if (kind == KKR_OP_TEAM_BARRIER) {
     /* (Inside a nested reduction, which the strand absorbs, too; not a
      * barrier inside a barrier.) */
@@ -332,15 +317,6 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
 }
 
 static void op_finish(kkr_thread *t, kkr_op *op) {
-  if (op->kind == KKR_OP_TOKEN_RELEASE) {
-    if (t->token_depth) {
-      t->token_depth--;
-      t->atomic_depth--;
-    }
-    return;
-  }
-  if (op->kind == KKR_OP_TOKEN_ACQUIRE)
-    return;
   if (op->absorbed)
     return;
   if (op->quiet) {
@@ -770,10 +746,6 @@ KKR_EXPORT void __kkrace_strand_end(void) {
   t->abi.team_mode = 0;
   t->team_on = 0;
   lanes_reset(t);
-  if (t->token_depth) { /* a token never released: the strand is over */
-    t->atomic_depth -= t->token_depth;
-    t->token_depth = 0;
-  }
   if (t->item_op) {
     t->abi.cur_rec = t->abi.item_rec |
                      (uint64_t)KKR_STRAND_BACKEND << KKR_REC_STRAND_SHIFT;

@@ -138,7 +138,6 @@ typedef struct kkr_op {
   uint16_t kind;          /* KKR_OP_* */
   uint8_t absorbed;       /* an enclosing operation models this one */
   uint8_t absorbs;        /* this operation models what runs inside it */
-  uint8_t token_held;
   uint8_t in_kernel_reported; /* it, or an enclosing one, was reported as
                                  called inside a kernel */
   uint8_t has_exec;       /* exec_ident is known */
@@ -241,8 +240,6 @@ typedef struct kkr_thread {
   uintptr_t team_saved_upd[4][2]; /* the enclosing value of a nested
                                      reduction or scan (upd_lo, upd_len) */
   uintptr_t last_value_lo, last_value_hi; /* the last reduction buffer */
-  uint32_t token_depth;   /* held UniqueTokens / random pool states: part
-                             of atomic_depth, given back at strand end */
   uintptr_t free_size;    /* bytes of the free being checked, for reports */
   uint32_t last_submit_stack;     /* the stack of the last submission */
   uint32_t last_submit_n;

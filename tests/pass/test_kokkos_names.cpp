@@ -159,6 +159,30 @@ int main() {
                      "geIT_T0_EERKT1_",
                      false).Kind == CallKind::VectorLoop);
 
+  // Resources a strand holds alone: taken (Token), given back (Atomic);
+  // what follows them, and what does not.
+  CHECK(classifyCall("_ZNK6Kokkos22Random_XorShift64_PoolINS_6SerialEE9get_stateEv",
+                     false).Kind == CallKind::Token);
+  CHECK(classifyCall("_ZNK6Kokkos22Random_XorShift64_PoolINS_6SerialEE10free_stateERKNS_17Random_XorShift64IS1_EE",
+                     false).Kind == CallKind::Atomic);
+  {
+    CallInfo Acq = classifyCall(
+        "_ZN6Kokkos12Experimental18AcquireUniqueTokenINS_6SerialELNS0_16UniqueTokenScopeE0EEC2ENS0_11UniqueTokenIS2_LS3_0EEE",
+        false);
+    CHECK(Acq.Kind == CallKind::Token && Acq.TokenInThis);
+    CHECK(classifyCall("_ZN6Kokkos12Experimental18AcquireUniqueTokenINS_6SerialELNS0_16UniqueTokenScopeE0EED2Ev",
+                       false).Kind == CallKind::Atomic);
+    CHECK(classifyCall("_ZNK6Kokkos12Experimental11UniqueTokenINS_6SerialELNS0_16UniqueTokenScopeE0EE7acquireEv",
+                       true).Kind == CallKind::Token);
+  }
+  CHECK(isRandomDraw("_ZN6Kokkos17Random_XorShift64INS_6SerialEE5drandEv"));
+  CHECK(isRandomDraw("_ZN6Kokkos19Random_XorShift1024INS_6SerialEE5drandEv"));
+  CHECK(isRandomDraw("_ZN6Kokkos4randINS_17Random_XorShift64INS_6SerialEEEiE4drawERS3_RKi"));
+  CHECK(!isRandomDraw("_ZNK6Kokkos22Random_XorShift64_PoolINS_6SerialEE9get_stateEv"));
+  CHECK(isViewAccessor("_ZN6Kokkos7subviewIPPdJEJiNS_4Impl5ALL_tEEEENS3_11ViewMappingIvJNS_10ViewTraitsIT_JDpT0_EEEDpT1_EE4typeERKNS_4ViewIS7_JS9_EEESC_"));
+  CHECK(isViewAccessor("_ZNK6Kokkos4ViewIA16_PmJNS_11LayoutRightENS_6DeviceINS_6SerialENS_9HostSpaceEEEEE4dataEv"));
+  CHECK(!isViewAccessor("_ZN6Kokkos17Random_XorShift64INS_6SerialEE5drandEv"));
+
   // Team collectives and the thread's rank (divergent barriers).
   CHECK(isTeamRank("_ZNK6Kokkos4Impl20HostThreadTeamMemberINS_6SerialEE9team_rankEv"));
   CHECK(!isTeamRank("_ZNK6Kokkos4Impl20HostThreadTeamMemberINS_6SerialEE11league_rankEv"));
