@@ -1469,13 +1469,40 @@ private:
     }
   }
 
+  /// Where a report puts access I.  An access that the optimizer made of
+  /// two (a store sunk out of both ways of an `if`, with a select of its
+  /// address) carries line 0; the nearest instruction of its block with a
+  /// line in the same function and inlined call (the branch's condition,
+  /// the select) stands for it: the statement the access comes from.
+  static DebugLoc accessLoc(const Instruction *I) {
+    DILocation *L = I->getDebugLoc().get();
+    if (!L || L->getLine() != 0)
+      return I->getDebugLoc();
+    auto Near = [&](const Instruction *J) -> DILocation * {
+      DILocation *JL = J->getDebugLoc().get();
+      if (!JL || JL->getLine() == 0 || JL->getInlinedAt() != L->getInlinedAt() ||
+          JL->getScope()->getSubprogram() != L->getScope()->getSubprogram())
+        return nullptr;
+      return JL;
+    };
+    for (const Instruction *J = I->getPrevNode(); J; J = J->getPrevNode())
+      if (DILocation *JL = Near(J))
+        return JL;
+    for (const Instruction *J = I->getNextNode(); J; J = J->getNextNode())
+      if (DILocation *JL = Near(J))
+        return JL;
+    return I->getDebugLoc();
+  }
+
   void plain(Instruction *I, Value *Ptr, Type *Ty, bool Write) {
     TypeSize TS = DL.getTypeStoreSize(Ty);
     if (TS.isScalable() || TS.getFixedValue() == 0)
       return;
     uint64_t Size = TS.getFixedValue();
     IRBuilder<> B(I);
-    Constant *Slot = siteSlot(I->getDebugLoc());
+    DebugLoc At = accessLoc(I);
+    B.SetCurrentDebugLocation(At);
+    Constant *Slot = siteSlot(At);
     if (FunctionCallee Fn = sized(Write, Size))
       B.CreateCall(Fn, {Ptr, Slot});
     else
@@ -1604,8 +1631,7 @@ private:
               DebugLoc At = DebugLoc()) {
     uint64_t Size = DL.getTypeStoreSize(Ty).getKnownMinValue();
     IRBuilder<> B(I);
-    if (At)
-      B.SetCurrentDebugLocation(At);
+    B.SetCurrentDebugLocation(At ? At : accessLoc(I));
     B.CreateCall(RT.atomic, {Ptr, B.getInt64(Size), B.getInt32(Flags),
                              siteSlot(B.getCurrentDebugLocation())});
     if (Flags & KKR_AF_ACQUIRE) {
