@@ -403,11 +403,9 @@ private:
           if (!I || isa<CallBase>(I))
             continue; // calls: below
           if (auto *SI = dyn_cast<StoreInst>(I)) {
-            if (SI->getValueOperand() == V)
-              addMem(SI->getPointerOperand());
             if (SI->getPointerOperand() == V)
               Wrap.insert(I);
-            continue;
+            continue; // the value stored: below
           }
           if (auto *LI = dyn_cast<LoadInst>(I)) {
             Wrap.insert(I);
@@ -427,10 +425,9 @@ private:
           continue;
         }
         if (auto *SI = dyn_cast<StoreInst>(&I)) {
-          // A pointer to a local that holds the resource, stored in
-          // another local (a nested lambda's capture by reference).
-          if (!Tok.count(SI->getValueOperand()) &&
-              holds(SI->getValueOperand()))
+          // The resource, or a pointer to a local that holds it (a nested
+          // lambda's capture by reference), stored in a local.
+          if (holds(SI->getValueOperand()))
             addMem(SI->getPointerOperand());
           continue;
         }
