@@ -23,6 +23,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Analysis/Loads.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -1909,6 +1910,8 @@ private:
     if (Bad || (Strands.empty() && (Calls || !Ends.empty())))
       return false;
     Instruction *At = Pre->getTerminator();
+    if (forwardInvariantLoads(L, LI, DT, AA, Writes, At))
+      SE.forgetLoop(L);
     SCEVExpander Exp(SE, DL, "kkr.loop");
     const SCEV *Count = SE.getAddExpr(
         SE.getTruncateOrZeroExtend(BTC, Type::getInt64Ty(M.getContext())),
@@ -1927,10 +1930,13 @@ private:
       Instruction *Partner; // the load that this entry checks too (a
                             // store: it reads, then writes)
       Gather G;             // (a gather: Start and Step are null)
+      SmallVector<Guard, 2> Gs; // the iterations that make it: all if none
     };
     SmallVector<Hoist, 16> Hs;
     for (BasicBlock *BB : L->blocks()) {
-      if (LI.getLoopFor(BB) != L || !DT.dominates(BB, Latch))
+      SmallVector<Guard, 2> Gs;
+      if (LI.getLoopFor(BB) != L ||
+          (!DT.dominates(BB, Latch) && !guardsOf(BB, L, LI, DT, SE, At, Gs)))
         continue;
       for (Instruction &I : *BB) {
         Value *Ptr;
@@ -1959,7 +1965,9 @@ private:
             TS.getFixedValue() > KKR_LOOP_SIZE_MASK)
           continue;
         const StrandCall *SC = nullptr;
-        if (!Strands.empty() && !(SC = strandOf(&I, Strands, Ends, DT))) {
+        if (!Strands.empty() &&
+            !(SC = strandOf(&I, Strands, Ends, DT,
+                            Gs.empty() ? nullptr : Latch))) {
           if (traceEnabled())
             errs() << "kkrace:   no strand for " << I << "\n";
           continue;
@@ -1973,7 +1981,7 @@ private:
         if (!affineIn(SE.getSCEV(Ptr), L, SE, Start, Step) ||
             !Exp.isSafeToExpandAt(Step, At)) {
           Start = Step = nullptr;
-          if (Calls || TS.getFixedValue() > 8 || (SC && SC->NIdx > 2) ||
+          if (Calls || !Gs.empty() || TS.getFixedValue() > 8 || (SC && SC->NIdx > 2) ||
               !gatherIn(SE.getSCEV(Ptr), L, SE, Exp, At, G) ||
               !indexUnwritten(G.Index, Writes, AA)) {
             if (traceEnabled())
@@ -1982,7 +1990,8 @@ private:
           }
         }
         Hs.push_back({&I, Ptr, Start, Step, SC,
-                      (uint32_t)TS.getFixedValue(), Write, false, nullptr, G});
+                      (uint32_t)TS.getFixedValue(), Write, false, nullptr, G,
+                      Gs});
       }
     }
     // A load and a later store of the same element by the same strand at
@@ -1995,7 +2004,9 @@ private:
         Hoist &A = Hs[P], &B = Hs[K];
         if (A.Merged || A.Write || !A.Start || A.Start != B.Start ||
             A.Step != B.Step ||
-            A.SC != B.SC || A.Size != B.Size || !sameLine(A.I, B.I))
+            A.SC != B.SC || A.Size != B.Size || !sameLine(A.I, B.I) ||
+            ((!A.Gs.empty() || !B.Gs.empty()) &&
+             A.I->getParent() != B.I->getParent()))
           continue;
         A.Merged = true;
         B.Partner = A.I;
@@ -2031,6 +2042,18 @@ private:
         CountV = Exp.expandCodeFor(Count, B.getInt64Ty(), At);
       Value *Stride =
           Step ? Exp.expandCodeFor(Step, B.getInt64Ty(), At) : nullptr;
+      Value *N = CountV;
+      if (!H.Gs.empty()) {
+        // Iterations [Lo, Hi) of the loop make the access: its addresses
+        // and strands from the Lo-th on.
+        auto [Lo, Hi] = guardedIterations(B, Exp, H.Gs, CountV, At);
+        N = B.CreateSub(Hi, Lo);
+        Base = B.CreateGEP(B.getInt8Ty(), Base, B.CreateMul(Lo, Stride));
+        if (SC)
+          IdxStart = B.CreateAdd(
+              B.CreateSExtOrTrunc(IdxStart, B.getInt64Ty()),
+              B.CreateMul(Lo, B.getInt64(SC->Step)));
+      }
       uint32_t Packed = H.Size | (H.Write ? KKR_LOOP_WRITE : 0) |
                         (H.Write && H.Partner ? KKR_LOOP_READ : 0);
       Value *Idx[3] = {B.getInt64(0), B.getInt64(0), B.getInt64(0)};
@@ -2052,7 +2075,7 @@ private:
                       CountV, B.getInt32(Packed), Idx[0], Idx[1],
                       B.getInt64(IdxStep), newSlot()});
       } else {
-        B.CreateCall(RT.loop, {Base, Stride, CountV, B.getInt32(Packed), Idx[0],
+        B.CreateCall(RT.loop, {Base, Stride, N, B.getInt32(Packed), Idx[0],
                                Idx[1], Idx[2], B.getInt64(IdxStep), newSlot()});
       }
       Hoisted.insert(&I);
@@ -2062,6 +2085,171 @@ private:
     }
     if (Changed && !Strands.empty())
       StrandLoops.push_back(L);
+    return Changed;
+  }
+
+  /// A signed comparison of an induction variable of a loop, X = X0 + T * k
+  /// on iteration k (T is 1 or -1), with a value B that the loop does not
+  /// change: Pred(X, B) holds on the iterations that reach a block.  (T is
+  /// 0 when the loop changes neither: all iterations or none.)
+  struct Guard {
+    CmpInst::Predicate Pred;
+    const SCEV *X0, *B;
+    int64_t T;
+  };
+
+  /// Whether BB, a block of L's own that not every iteration reaches, is
+  /// reached exactly on the iterations where some comparisons of an
+  /// induction variable hold (if (i > 0) ..., if (i < n - 1) ...): each
+  /// block from BB up to one that every iteration reaches has one
+  /// predecessor, which branches on such a comparison.  Gs: the guards.
+  bool guardsOf(BasicBlock *BB, Loop *L, LoopInfo &LI, DominatorTree &DT,
+                ScalarEvolution &SE, Instruction *At,
+                SmallVectorImpl<Guard> &Gs) {
+    BasicBlock *Latch = L->getLoopLatch();
+    SCEVExpander Exp(SE, DL, "kkr.guard");
+    while (!DT.dominates(BB, Latch)) {
+      BasicBlock *P = BB->getSinglePredecessor();
+      auto *Br = P ? dyn_cast<BranchInst>(P->getTerminator()) : nullptr;
+      auto *C = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition())
+                                          : nullptr;
+      if (!C || LI.getLoopFor(P) != L || Gs.size() == 4 ||
+          Br->getSuccessor(0) == Br->getSuccessor(1))
+        return false;
+      CmpInst::Predicate Pred = Br->getSuccessor(0) == BB
+                                    ? C->getPredicate()
+                                    : C->getInversePredicate();
+      const SCEV *X = SE.getSCEV(C->getOperand(0));
+      const SCEV *Bnd = SE.getSCEV(C->getOperand(1));
+      if (SE.isLoopInvariant(X, L) && SE.isLoopInvariant(Bnd, L)) {
+        if (!Exp.isSafeToExpandAt(X, At) || !Exp.isSafeToExpandAt(Bnd, At))
+          return false;
+        Gs.push_back({Pred, X, Bnd, 0});
+        BB = P;
+        continue;
+      }
+      if (SE.isLoopInvariant(X, L)) {
+        std::swap(X, Bnd);
+        Pred = CmpInst::getSwappedPredicate(Pred);
+      }
+      NoWrap R(SE, L);
+      auto *AR = dyn_cast<SCEVAddRecExpr>(R.visit(X));
+      auto *TC = AR ? dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE)) : nullptr;
+      if (!ICmpInst::isSigned(Pred) || !SE.isLoopInvariant(Bnd, L) || !TC ||
+          AR->getLoop() != L || !AR->isAffine() ||
+          !(TC->getAPInt().isOne() || TC->getAPInt().isAllOnes()) ||
+          !Exp.isSafeToExpandAt(AR->getStart(), At) ||
+          !Exp.isSafeToExpandAt(Bnd, At))
+        return false;
+      Gs.push_back({Pred, AR->getStart(), Bnd, TC->getAPInt().isOne() ? 1 : -1});
+      BB = P;
+    }
+    return true;
+  }
+
+  /// The iterations [Lo, Hi) of a loop of Count iterations on which the
+  /// guards Gs hold, computed before At (Lo <= Hi).
+  std::pair<Value *, Value *> guardedIterations(IRBuilder<> &B,
+                                                SCEVExpander &Exp,
+                                                ArrayRef<Guard> Gs,
+                                                Value *Count, Instruction *At) {
+    Type *I64 = B.getInt64Ty();
+    Value *Lo = B.getInt64(0), *Hi = Count;
+    for (const Guard &G : Gs) {
+      if (!G.T) {
+        Value *C = B.CreateICmp(G.Pred, Exp.expandCodeFor(G.X0, G.X0->getType(), At),
+                                Exp.expandCodeFor(G.B, G.B->getType(), At));
+        Hi = B.CreateSelect(C, Hi, B.getInt64(0));
+        continue;
+      }
+      Value *X0 = B.CreateSExtOrTrunc(
+          Exp.expandCodeFor(G.X0, G.X0->getType(), At), I64);
+      Value *Bnd = B.CreateSExtOrTrunc(
+          Exp.expandCodeFor(G.B, G.B->getType(), At), I64);
+      // With X = X0 + k: X < B iff k < B - X0; with X = X0 - k: X < B iff
+      // k > X0 - B (and so on for the other predicates).
+      Value *D = G.T > 0 ? B.CreateSub(Bnd, X0) : B.CreateSub(X0, Bnd);
+      CmpInst::Predicate P = G.T > 0 ? G.Pred : CmpInst::getSwappedPredicate(G.Pred);
+      switch (P) {
+      case CmpInst::ICMP_SLT: // k < D
+        Hi = B.CreateBinaryIntrinsic(Intrinsic::smin, Hi, D);
+        break;
+      case CmpInst::ICMP_SLE: // k <= D
+        Hi = B.CreateBinaryIntrinsic(Intrinsic::smin, Hi, B.CreateAdd(D, B.getInt64(1)));
+        break;
+      case CmpInst::ICMP_SGT: // k > D
+        Lo = B.CreateBinaryIntrinsic(Intrinsic::smax, Lo, B.CreateAdd(D, B.getInt64(1)));
+        break;
+      default: // ICMP_SGE: k >= D
+        Lo = B.CreateBinaryIntrinsic(Intrinsic::smax, Lo, D);
+        break;
+      }
+    }
+    Lo = B.CreateBinaryIntrinsic(Intrinsic::smin, Lo, Count);
+    Hi = B.CreateBinaryIntrinsic(Intrinsic::smax, Hi, Lo);
+    return {Lo, Hi};
+  }
+
+  /// Loads made on every iteration of L from an address that L does not
+  /// change and nothing in L may write: typically a View's data pointer,
+  /// reloaded from the functor on each iteration because the strand calls
+  /// in the loop are opaque to the optimizer.  Their uses take a copy made
+  /// at At (the preheader's end, unchecked: the load itself stays in the
+  /// loop and is checked as before), so that the addresses computed from
+  /// them are affine in L.  The copy reads what the first iteration would:
+  /// the loop has no exit before its latch, so that iteration reaches the
+  /// load (or the load cannot fault: then the copy reads what any
+  /// iteration would), and nothing in the loop writes the address.
+  bool forwardInvariantLoads(Loop *L, LoopInfo &LI, DominatorTree &DT,
+                             AAResults &AA, ArrayRef<Instruction *> Writes,
+                             Instruction *At) {
+    SmallVector<CallBase *, 4> Calls;
+    for (BasicBlock *BB : L->blocks())
+      for (Instruction &I : *BB)
+        if (auto *CB = dyn_cast<CallBase>(&I); CB && isOpaqueCall(I)) {
+          Function *Callee = CB->getCalledFunction();
+          if (!Callee || !Callee->getName().starts_with("__kkrace_"))
+            Calls.push_back(CB);
+        }
+    BasicBlock *Latch = L->getLoopLatch();
+    bool Changed = false;
+    for (BasicBlock *BB : L->blocks()) {
+      if (LI.getLoopFor(BB) != L)
+        continue;
+      bool Every = DT.dominates(BB, Latch);
+      for (Instruction &I : *BB) {
+        auto *Ld = dyn_cast<LoadInst>(&I);
+        if (!Ld || !Ld->isSimple() || Ld->use_empty() ||
+            !L->isLoopInvariant(Ld->getPointerOperand()) ||
+            !(Ld->getType()->isPointerTy() || Ld->getType()->isIntegerTy()))
+          continue;
+        // (A load that not every iteration makes moves before the loop
+        // only where it cannot fault: a field of a local, of the functor.)
+        if (!Every && !isSafeToLoadUnconditionally(Ld->getPointerOperand(),
+                                                   Ld->getType(),
+                                                   Ld->getAlign(), DL, At))
+          continue;
+        MemoryLocation Loc = MemoryLocation::get(Ld);
+        bool Written = false;
+        for (Instruction *W : Writes) {
+          std::optional<MemoryLocation> WL = MemoryLocation::getOrNone(W);
+          if (!WL || !AA.isNoAlias(*WL, Loc)) {
+            Written = true;
+            break;
+          }
+        }
+        for (CallBase *CB : Calls)
+          if (!Written && isModSet(AA.getModRefInfo(CB, Loc)))
+            Written = true;
+        if (Written)
+          continue;
+        Instruction *C = Ld->clone();
+        C->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(M.getContext(), {}));
+        C->insertBefore(At);
+        Ld->replaceAllUsesWith(C);
+        Changed = true;
+      }
+    }
     return Changed;
   }
 
@@ -2298,7 +2486,8 @@ private:
   static const StrandCall *strandOf(Instruction *I,
                                     ArrayRef<StrandCall> Strands,
                                     ArrayRef<CallInst *> Ends,
-                                    DominatorTree &DT) {
+                                    DominatorTree &DT,
+                                    BasicBlock *Latch = nullptr) {
     const StrandCall *Best = nullptr;
     for (const StrandCall &SC : Strands)
       if (DT.dominates(SC.Begin, I) &&
@@ -2307,7 +2496,13 @@ private:
     if (!Best)
       return nullptr;
     for (CallInst *E : Ends)
-      if (DT.dominates(I, E) && DT.dominates(Best->Begin, E))
+      if (DT.dominates(Best->Begin, E) &&
+          (DT.dominates(I, E) ||
+           // (I in a block that not every iteration reaches: the end comes
+           // after it when every iteration reaches the end and the end is
+           // not before I.)
+           (Latch && DT.dominates(E->getParent(), Latch) &&
+            !DT.dominates(E, I))))
         return Best;
     return nullptr;
   }
