@@ -1287,6 +1287,7 @@ private:
   /// strandLocalSeen's answers.
   DenseMap<AllocaInst *, bool> StrandLocalSeen;
   DenseMap<const DISubprogram *, AccessScope> Scopes;
+  DenseMap<const DISubprogram *, bool> ResourceScopes;
   /// isBookkeepingField's answers, per TBAA base type.
   DenseMap<const MDNode *, bool> BookkeepingTypes;
 
@@ -1378,11 +1379,34 @@ private:
     return It->second;
   }
 
+  /// Whether some frame of I, as its debug location says, is a call that
+  /// takes or gives back a resource a strand holds alone (isResourceCall):
+  /// a random pool's states and locks, a UniqueToken's bitset.  What the
+  /// strand then does with the resource is checked (KokkosSemantics
+  /// follows it); Kokkos' own handling of it is not.
+  bool insideResourceCall(const Instruction *I) {
+    for (const DILocation *L = I->getDebugLoc().get(); L;
+         L = L->getInlinedAt()) {
+      const DISubprogram *SP = L->getScope()->getSubprogram();
+      if (!SP)
+        return false;
+      StringRef N = SP->getLinkageName();
+      if (N.empty())
+        continue;
+      auto It = ResourceScopes.find(SP);
+      if (It == ResourceScopes.end())
+        It = ResourceScopes.insert({SP, isResourceCall(N.str())}).first;
+      if (It->second)
+        return true;
+    }
+    return false;
+  }
+
   /// Whether I is Kokkos' bookkeeping (accessScope): its innermost frame,
   /// looking through the C++ library's, as the debug location says, or the
   /// field it accesses.
   bool isBookkeeping(const Instruction *I) {
-    if (isBookkeepingField(I))
+    if (isBookkeepingField(I) || insideResourceCall(I))
       return true;
     for (const DILocation *L = I->getDebugLoc().get(); L;
          L = L->getInlinedAt()) {
@@ -1571,36 +1595,45 @@ private:
     return Out;
   }
 
-  /// A Kokkos atomic whose inlined body is one plain access to check
-  /// (atomic_add's store, its load left to it; an atomic load or store):
-  /// the access, and the atomic_enter and atomic_exit around it in its
-  /// block, with nothing else between them that calls or touches memory
-  /// but the load that the store covers.  Such an access is checked by one
-  /// __kkrace_atomic call at the program's call of the atomic, instead of
-  /// three calls.
+  /// A Kokkos atomic (or a call given a resource that one strand holds)
+  /// whose inlined body is straight-line plain accesses to check
+  /// (atomic_add's store, its load left to it; an atomic load or store; a
+  /// random generator's state and lock given back): the accesses, and the
+  /// atomic_enter and atomic_exit around them in their block, with nothing
+  /// else between them that calls or touches memory but the loads that
+  /// stores cover.  Each such access is checked by one __kkrace_atomic
+  /// call at the program's call of the atomic, and the marks go.  A body
+  /// left with no access at all (a generator's draw, whose state the
+  /// optimizer keeps in registers) loses its marks.
   struct MarkedAtomic {
     CallInst *Enter, *Exit;
   };
   DenseMap<Instruction *, MarkedAtomic>
-  singleAccessAtomics(Function &F,
-                      const SmallPtrSetImpl<Instruction *> &Covered) {
+  straightLineAtomics(Function &F,
+                      const SmallPtrSetImpl<Instruction *> &Covered,
+                      SmallVectorImpl<Instruction *> &Empty) {
     DenseMap<Instruction *, MarkedAtomic> Out;
     for (BasicBlock &BB : F) {
       CallInst *Enter = nullptr;
-      Instruction *Access = nullptr;
+      SmallVector<Instruction *, 4> Accesses;
       bool Bad = false;
       for (Instruction &I : BB) {
         if (isCallTo(I, RT.atomic_enter)) {
           Enter = cast<CallInst>(&I);
-          Access = nullptr;
+          Accesses.clear();
           Bad = false;
           continue;
         }
         if (!Enter)
           continue;
         if (isCallTo(I, RT.atomic_exit)) {
-          if (!Bad && Access)
-            Out[Access] = {Enter, cast<CallInst>(&I)};
+          if (!Bad && Accesses.empty()) {
+            Empty.push_back(Enter);
+            Empty.push_back(&I);
+          }
+          if (!Bad)
+            for (Instruction *A : Accesses)
+              Out[A] = {Enter, cast<CallInst>(&I)};
           Enter = nullptr;
           continue;
         }
@@ -1610,16 +1643,17 @@ private:
           Bad = true;
           continue;
         }
-        if (!I.mayReadOrWriteMemory() || Covered.count(&I))
+        if (!I.mayReadOrWriteMemory() || Covered.count(&I) ||
+            insideResourceCall(&I))
           continue;
         auto *LI = dyn_cast<LoadInst>(&I);
         auto *SI = dyn_cast<StoreInst>(&I);
-        if (Access || !((LI && !LI->isVolatile()) ||
-                        (SI && !SI->isVolatile()) || isa<AtomicRMWInst>(I) ||
-                        isa<AtomicCmpXchgInst>(I)))
+        if (Accesses.size() == 4 ||
+            !((LI && !LI->isVolatile()) || (SI && !SI->isVolatile()) ||
+              isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I)))
           Bad = true;
         else
-          Access = &I;
+          Accesses.push_back(&I);
       }
     }
     return Out;
@@ -1702,9 +1736,11 @@ private:
     }
     Changed |= dropNestedAtomicMarks(F);
     SmallPtrSet<Instruction *, 8> AtomicReads = atomicReadsBeforeWrites(F);
+    SmallSetVector<Instruction *, 8> MarksDone;
+    SmallVector<Instruction *, 4> EmptyMarks;
     DenseMap<Instruction *, MarkedAtomic> Marked =
-        singleAccessAtomics(F, AtomicReads);
-    SmallVector<Instruction *, 8> MarksDone;
+        straightLineAtomics(F, AtomicReads, EmptyMarks);
+    MarksDone.insert(EmptyMarks.begin(), EmptyMarks.end());
     for (Instruction *I : Todo) {
       if (auto It = Marked.find(I); It != Marked.end()) {
         // (A private location still takes the call: the Kokkos atomic's
@@ -1729,14 +1765,15 @@ private:
                  KKR_AF_READ | KKR_AF_WRITE |
                      orderingFlags(CX->getSuccessOrdering()),
                  At);
-        MarksDone.push_back(It->second.Enter);
-        MarksDone.push_back(It->second.Exit);
+        MarksDone.insert(It->second.Enter);
+        MarksDone.insert(It->second.Exit);
         Changed = true;
         continue;
       }
       if (auto *LI = dyn_cast<LoadInst>(I)) {
         if (isPrivate(LI->getPointerOperand()) || isVtableAccess(LI) ||
-            (!LI->isAtomic() && isBookkeeping(LI)) || AtomicReads.count(LI))
+            (!LI->isAtomic() && isBookkeeping(LI)) || AtomicReads.count(LI) ||
+            insideResourceCall(LI))
           continue;
         if (LI->isAtomic())
           atomic(LI, LI->getPointerOperand(), LI->getType(),
@@ -1745,7 +1782,7 @@ private:
           plain(LI, LI->getPointerOperand(), LI->getType(), false);
       } else if (auto *SI = dyn_cast<StoreInst>(I)) {
         if (isPrivate(SI->getPointerOperand()) || isVtableAccess(SI) ||
-            (!SI->isAtomic() && isBookkeeping(SI)))
+            (!SI->isAtomic() && isBookkeeping(SI)) || insideResourceCall(SI))
           continue;
         Type *Ty = SI->getValueOperand()->getType();
         if (SI->isAtomic())
@@ -1754,12 +1791,12 @@ private:
         else
           plain(SI, SI->getPointerOperand(), Ty, true);
       } else if (auto *RMW = dyn_cast<AtomicRMWInst>(I)) {
-        if (isPrivate(RMW->getPointerOperand()))
+        if (isPrivate(RMW->getPointerOperand()) || insideResourceCall(RMW))
           continue;
         atomic(RMW, RMW->getPointerOperand(), RMW->getValOperand()->getType(),
                KKR_AF_READ | KKR_AF_WRITE | orderingFlags(RMW->getOrdering()));
       } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(I)) {
-        if (isPrivate(CX->getPointerOperand()))
+        if (isPrivate(CX->getPointerOperand()) || insideResourceCall(CX))
           continue;
         atomic(CX, CX->getPointerOperand(), CX->getNewValOperand()->getType(),
                KKR_AF_READ | KKR_AF_WRITE |

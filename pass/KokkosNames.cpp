@@ -301,6 +301,20 @@ AccessScope accessScope(const std::string &Mangled) {
              : AccessScope::User;
 }
 
+bool isResourceCall(const std::string &Mangled) {
+  CallInfo CI = classifyCall(Mangled, true);
+  if (CI.Kind == CallKind::Token)
+    return true;
+  if (CI.Kind != CallKind::Atomic)
+    return false;
+  NameParts P = demangleParts(Mangled);
+  const std::string Ctx = stripTemplateArgs(P.Context);
+  return Ctx == "Kokkos::Experimental::UniqueToken" ||
+         Ctx == "Kokkos::Experimental::AcquireUniqueToken" ||
+         Ctx == "Kokkos::Experimental::AcquireTeamUniqueToken" ||
+         (startsWith(Ctx, "Kokkos::Random_XorShift") && endsWith(Ctx, "_Pool"));
+}
+
 bool isBookkeepingType(const std::string &TypeName) {
   // A type info name is "_ZTS" and the type's mangling: "_Z" and that
   // mangling name a function, whose context is the type.

@@ -102,6 +102,13 @@ enum class AccessScope {
 /// The scope of the accesses made by the function named Mangled.
 AccessScope accessScope(const std::string &Mangled);
 
+/// Whether the function named Mangled takes or gives back a resource that
+/// a strand holds alone (UniqueToken::acquire and release, a random pool's
+/// get_state and free_state, AcquireUniqueToken's constructor and
+/// destructor): its own accesses, inlined anywhere, are Kokkos' state of
+/// the resource (a pool's states and locks), which only those calls touch.
+bool isResourceCall(const std::string &Mangled);
+
 /// Whether a field of the class whose type info name is TypeName (as in an
 /// access's TBAA tag: "_ZTSN6Kokkos4Impl18HostThreadTeamDataE") is Kokkos'
 /// own state (the classes of Bookkeeping functions), wherever the access

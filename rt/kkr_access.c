@@ -2275,14 +2275,16 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
 
 KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
                                 unsigned int aflags, void *slot) {
-  /* The common case first: an atomic write (a read-modify-write such as
+  /* The common cases first: an atomic write (a read-modify-write such as
    * atomic_add) of an aligned word or less, of a site already known, whose
    * cell holds nothing but atomic records of bytes that it covers: it
-   * passes them all (decide_with) and becomes the cell's write. */
+   * passes them all (decide_with) and becomes the cell's write.  An atomic
+   * read of such a cell with no read record (a random pool's state taken
+   * after the last strand gave it back) becomes its read. */
   kkr_thread *ft = kkr_tls;
   uintptr_t a = (uintptr_t)p;
   if (KKR_LIKELY(ft && !ft->nofast && !kkr_mt && !kkr_gpu_trace_host_on &&
-                 (aflags & (KKR_AF_WRITE | KKR_AF_RELEASE)) == KKR_AF_WRITE &&
+                 !(aflags & KKR_AF_RELEASE) &&
                  size - 1 < KKR_GRAN && !(a & (size - 1)) && slot &&
                  ((site_slot *)slot)->table == ft->sites)) {
     if (a - ft->priv_lo < ft->priv_len || a - ft->abi.upd_lo < ft->abi.upd_len)
@@ -2294,8 +2296,16 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
                        << 4;
       uint64_t w = c->w, r = c->r;
       uint64_t foreign = ~mask4 & 0xFF0;
-      if ((!w || ((w & (KKR_R_A | KKR_R_X)) == KKR_R_A && !(w & foreign))) &&
-          (!r || ((r & (KKR_R_A | KKR_R_X)) == KKR_R_A && !(r & foreign)))) {
+      int wok = !w || ((w & (KKR_R_A | KKR_R_X)) == KKR_R_A && !(w & foreign));
+      if (!(aflags & KKR_AF_WRITE)) {
+        if (wok && !r) {
+          kkr_shared_forget(a);
+          c->r = ft->abi.cur_rec | KKR_R_A | mask4 |
+                 ((site_slot *)slot)->idx << KKR_REC_SITE_SHIFT;
+          return;
+        }
+      } else if (wok && (!r || ((r & (KKR_R_A | KKR_R_X)) == KKR_R_A &&
+                                !(r & foreign)))) {
         kkr_shared_forget(a);
         c->w = ft->abi.cur_rec | KKR_R_A | KKR_R_W | mask4 |
                ((site_slot *)slot)->idx << KKR_REC_SITE_SHIFT;
