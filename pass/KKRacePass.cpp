@@ -38,6 +38,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
@@ -114,7 +115,7 @@ bool traceEnabled() {
 
 /// The runtime's entry points, declared from the shared list.
 struct Runtime {
-#define KKR_ENTRY(name, ret, n, a, b, c, d, e, f, g, h, i) FunctionCallee name;
+#define KKR_ENTRY(name, ret, n, a, b, c, d, e, f, g, h, i, j, k) FunctionCallee name;
 #include "kkr_entry.inc"
 #undef KKR_ENTRY
 
@@ -128,10 +129,10 @@ struct Runtime {
     (void)NONE;
     AttributeList AL =
         AttributeList().addFnAttribute(C, Attribute::NoUnwind);
-#define KKR_ENTRY(name, ret, n, a, b, c, d, e, f, g, h, i)                   \
+#define KKR_ENTRY(name, ret, n, a, b, c, d, e, f, g, h, i, j, k)             \
   {                                                                          \
-    SmallVector<Type *, 9> Ps;                                               \
-    for (Type *T : {a, b, c, d, e, f, g, h, i})                              \
+    SmallVector<Type *, 11> Ps;                                              \
+    for (Type *T : {a, b, c, d, e, f, g, h, i, j, k})                        \
       if (T)                                                                 \
         Ps.push_back(T);                                                     \
     name = M.getOrInsertFunction("__kkrace_" #name,                          \
@@ -145,7 +146,7 @@ struct Runtime {
                               write2, write4, write8, write16, read_range,
                               write_range, stack_scope, atomic, atomic_acquire,
                               op_begin, strand_begin, exec_ref, copy_range,
-                              loop, team_branch})
+                              loop, loop_except, team_branch})
       if (auto *F = dyn_cast<Function>(FC.getCallee()))
         for (Argument &A : F->args())
           if (A.getType()->isPointerTy())
@@ -2080,12 +2081,29 @@ private:
       Value *Stride =
           Step ? Exp.expandCodeFor(Step, B.getInt64Ty(), At) : nullptr;
       Value *N = CountV;
+      SmallVector<Value *, 2> Except;
       if (!H.Gs.empty()) {
         // Iterations [Lo, Hi) of the loop make the access: its addresses
         // and strands from the Lo-th on.
-        auto [Lo, Hi] = guardedIterations(B, Exp, H.Gs, CountV, At);
+        auto R = guardedIterations(B, L, H.Gs, CountV, At, Memo, Except);
+        if (!R) {
+          if (traceEnabled())
+            errs() << "kkrace:   no entry value of a guard: " << I << "\n";
+          continue;
+        }
+        auto [Lo, Hi] = *R;
+        for (Value *&X : Except)
+          X = B.CreateSub(X, Lo);
         N = B.CreateSub(Hi, Lo);
-        Base = B.CreateGEP(B.getInt8Ty(), Base, B.CreateMul(Lo, Stride));
+        // (The address on the Lo-th iteration as the program computes it:
+        // the first iteration's may wrap, the guard leaving it out.)
+        DenseMap<Value *, Value *> AtLo;
+        Base = valueAtIteration(Ptr, L, At, AtLo, Lo, &SE);
+        if (!Base) {
+          if (traceEnabled())
+            errs() << "kkrace:   no guarded address: " << I << "\n";
+          continue;
+        }
         if (SC)
           IdxStart = B.CreateAdd(
               B.CreateSExtOrTrunc(IdxStart, B.getInt64Ty()),
@@ -2111,6 +2129,13 @@ private:
                       Exp.expandCodeFor(H.G.Scale, B.getInt64Ty(), At), Base,
                       CountV, B.getInt32(Packed), Idx[0], Idx[1],
                       B.getInt64(IdxStep), newSlot()});
+      } else if (!Except.empty()) {
+        // (x - Lo for each x excluded; all ones for none.)
+        Except.resize(2, B.getInt64(~0ull));
+        B.CreateCall(RT.loop_except,
+                     {Base, Stride, N, B.getInt32(Packed), Idx[0], Idx[1],
+                      Idx[2], B.getInt64(IdxStep), newSlot(), Except[0],
+                      Except[1]});
       } else {
         B.CreateCall(RT.loop, {Base, Stride, N, B.getInt32(Packed), Idx[0],
                                Idx[1], Idx[2], B.getInt64(IdxStep), newSlot()});
@@ -2131,7 +2156,7 @@ private:
   /// 0 when the loop changes neither: all iterations or none.)
   struct Guard {
     CmpInst::Predicate Pred;
-    const SCEV *X0, *B;
+    Value *X, *B; // (their values on the first iteration: X0 and B)
     int64_t T;
   };
 
@@ -2148,66 +2173,105 @@ private:
     while (!DT.dominates(BB, Latch)) {
       BasicBlock *P = BB->getSinglePredecessor();
       auto *Br = P ? dyn_cast<BranchInst>(P->getTerminator()) : nullptr;
-      auto *C = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition())
-                                          : nullptr;
-      if (!C || LI.getLoopFor(P) != L || Gs.size() == 4 ||
-          Br->getSuccessor(0) == Br->getSuccessor(1))
+      if (!Br || !Br->isConditional() || LI.getLoopFor(P) != L ||
+          Br->getSuccessor(0) == Br->getSuccessor(1) ||
+          !guardCondition(Br->getCondition(), Br->getSuccessor(0) == BB, L,
+                          SE, Exp, At, Gs)) {
+        if (traceEnabled())
+          errs() << "kkrace:   no guard for " << BB->getName() << " ("
+                 << (P && LI.getLoopFor(P) == L) << ") from "
+                 << (P ? *P->getTerminator() : *BB->getFirstNonPHI()) << "\n";
         return false;
-      CmpInst::Predicate Pred = Br->getSuccessor(0) == BB
-                                    ? C->getPredicate()
-                                    : C->getInversePredicate();
-      const SCEV *X = SE.getSCEV(C->getOperand(0));
-      const SCEV *Bnd = SE.getSCEV(C->getOperand(1));
-      if (SE.isLoopInvariant(X, L) && SE.isLoopInvariant(Bnd, L)) {
-        if (!Exp.isSafeToExpandAt(X, At) || !Exp.isSafeToExpandAt(Bnd, At))
-          return false;
-        Gs.push_back({Pred, X, Bnd, 0});
-        BB = P;
-        continue;
       }
-      if (SE.isLoopInvariant(X, L)) {
-        std::swap(X, Bnd);
-        Pred = CmpInst::getSwappedPredicate(Pred);
-      }
-      NoWrap R(SE, L);
-      auto *AR = dyn_cast<SCEVAddRecExpr>(R.visit(X));
-      auto *TC = AR ? dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE)) : nullptr;
-      if (!ICmpInst::isSigned(Pred) || !SE.isLoopInvariant(Bnd, L) || !TC ||
-          AR->getLoop() != L || !AR->isAffine() ||
-          !(TC->getAPInt().isOne() || TC->getAPInt().isAllOnes()) ||
-          !Exp.isSafeToExpandAt(AR->getStart(), At) ||
-          !Exp.isSafeToExpandAt(Bnd, At))
-        return false;
-      Gs.push_back({Pred, AR->getStart(), Bnd, TC->getAPInt().isOne() ? 1 : -1});
       BB = P;
     }
     return true;
   }
 
+  /// Adds to Gs the guards that say Cond is Holds: a comparison, or the
+  /// comparisons of a && that holds (a || that does not).
+  bool guardCondition(Value *Cond, bool Holds, Loop *L, ScalarEvolution &SE,
+                      SCEVExpander &Exp, Instruction *At,
+                      SmallVectorImpl<Guard> &Gs) {
+    using namespace PatternMatch;
+    Value *A, *B;
+    if ((Holds && match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))) ||
+        (!Holds && match(Cond, m_LogicalOr(m_Value(A), m_Value(B)))))
+      return guardCondition(A, Holds, L, SE, Exp, At, Gs) &&
+             guardCondition(B, Holds, L, SE, Exp, At, Gs);
+    auto *C = dyn_cast<ICmpInst>(Cond);
+    if (!C || Gs.size() == 6) {
+      if (traceEnabled())
+        errs() << "kkrace:   not a guard: " << *Cond << "\n";
+      return false;
+    }
+    CmpInst::Predicate Pred =
+        Holds ? C->getPredicate() : C->getInversePredicate();
+    Value *XV = C->getOperand(0), *BV = C->getOperand(1);
+    const SCEV *X = SE.getSCEV(XV);
+    const SCEV *Bnd = SE.getSCEV(BV);
+    if (SE.isLoopInvariant(X, L) && SE.isLoopInvariant(Bnd, L)) {
+      Gs.push_back({Pred, XV, BV, 0});
+      return true;
+    }
+    if (SE.isLoopInvariant(X, L)) {
+      std::swap(X, Bnd);
+      std::swap(XV, BV);
+      Pred = CmpInst::getSwappedPredicate(Pred);
+    }
+    NoWrap R(SE, L);
+    auto *AR = dyn_cast<SCEVAddRecExpr>(R.visit(X));
+    auto *TC = AR ? dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE)) : nullptr;
+    if (!(ICmpInst::isSigned(Pred) || ICmpInst::isEquality(Pred)) ||
+        (Pred == CmpInst::ICMP_NE && count_if(Gs, [](const Guard &G) {
+           return G.T && G.Pred == CmpInst::ICMP_NE;
+         }) == 2) ||
+        !SE.isLoopInvariant(Bnd, L) || !TC || AR->getLoop() != L ||
+        !AR->isAffine() ||
+        !(TC->getAPInt().isOne() || TC->getAPInt().isAllOnes())) {
+      if (traceEnabled())
+        errs() << "kkrace:   not a guard: " << *C << " X " << *X << " B "
+               << *Bnd << "\n";
+      return false;
+    }
+    Gs.push_back({Pred, XV, BV, TC->getAPInt().isOne() ? 1 : -1});
+    return true;
+  }
+
   /// The iterations [Lo, Hi) of a loop of Count iterations on which the
-  /// guards Gs hold, computed before At (Lo <= Hi).
-  std::pair<Value *, Value *> guardedIterations(IRBuilder<> &B,
-                                                SCEVExpander &Exp,
-                                                ArrayRef<Guard> Gs,
-                                                Value *Count, Instruction *At) {
+  /// guards Gs hold but those in Except (up to two, of `!=` guards),
+  /// computed before At (Lo <= Hi).
+  /// Null if a guard's values cannot be computed before the loop.
+  std::optional<std::pair<Value *, Value *>>
+  guardedIterations(IRBuilder<> &B, Loop *L, ArrayRef<Guard> Gs,
+                    Value *Count, Instruction *At,
+                    DenseMap<Value *, Value *> &Memo,
+                    SmallVectorImpl<Value *> &Except) {
     Type *I64 = B.getInt64Ty();
     Value *Lo = B.getInt64(0), *Hi = Count;
     for (const Guard &G : Gs) {
+      Value *XE = valueAtEntry(G.X, L, At, Memo);
+      Value *BE = valueAtEntry(G.B, L, At, Memo);
+      if (!XE || !BE)
+        return std::nullopt;
       if (!G.T) {
-        Value *C = B.CreateICmp(G.Pred, Exp.expandCodeFor(G.X0, G.X0->getType(), At),
-                                Exp.expandCodeFor(G.B, G.B->getType(), At));
-        Hi = B.CreateSelect(C, Hi, B.getInt64(0));
+        Hi = B.CreateSelect(B.CreateICmp(G.Pred, XE, BE), Hi, B.getInt64(0));
         continue;
       }
-      Value *X0 = B.CreateSExtOrTrunc(
-          Exp.expandCodeFor(G.X0, G.X0->getType(), At), I64);
-      Value *Bnd = B.CreateSExtOrTrunc(
-          Exp.expandCodeFor(G.B, G.B->getType(), At), I64);
+      Value *X0 = B.CreateSExtOrTrunc(XE, I64);
+      Value *Bnd = B.CreateSExtOrTrunc(BE, I64);
       // With X = X0 + k: X < B iff k < B - X0; with X = X0 - k: X < B iff
       // k > X0 - B (and so on for the other predicates).
       Value *D = G.T > 0 ? B.CreateSub(Bnd, X0) : B.CreateSub(X0, Bnd);
       CmpInst::Predicate P = G.T > 0 ? G.Pred : CmpInst::getSwappedPredicate(G.Pred);
       switch (P) {
+      case CmpInst::ICMP_EQ: // k == D
+        Lo = B.CreateBinaryIntrinsic(Intrinsic::smax, Lo, D);
+        Hi = B.CreateBinaryIntrinsic(Intrinsic::smin, Hi, B.CreateAdd(D, B.getInt64(1)));
+        break;
+      case CmpInst::ICMP_NE: // k != D
+        Except.push_back(D);
+        break;
       case CmpInst::ICMP_SLT: // k < D
         Hi = B.CreateBinaryIntrinsic(Intrinsic::smin, Hi, D);
         break;
@@ -2224,7 +2288,7 @@ private:
     }
     Lo = B.CreateBinaryIntrinsic(Intrinsic::smin, Lo, Count);
     Hi = B.CreateBinaryIntrinsic(Intrinsic::smax, Hi, Lo);
-    return {Lo, Hi};
+    return std::make_pair(Lo, Hi);
   }
 
   /// Loads made on every iteration of L from an address that L does not
@@ -2450,6 +2514,18 @@ private:
   /// needs more than arithmetic.
   static Value *valueAtEntry(Value *V, Loop *L, Instruction *At,
                              DenseMap<Value *, Value *> &Memo) {
+    return valueAtIteration(V, L, At, Memo, nullptr, nullptr);
+  }
+
+  /// The value V has on iteration K of loop L (an i64 computed before At;
+  /// null: the first), computed before At: V's computation in L, with the
+  /// header's phis taking the values they have then (an induction variable
+  /// of constant step: its start plus K steps).  Exact where the program
+  /// computes V on iteration K: an address under if (i > 0) may wrap on an
+  /// iteration that does not compute it (zext(i - 1) when i is 0).
+  static Value *valueAtIteration(Value *V, Loop *L, Instruction *At,
+                                 DenseMap<Value *, Value *> &Memo, Value *K,
+                                 ScalarEvolution *SE) {
     auto *I = dyn_cast<Instruction>(V);
     if (!I || !L->contains(I))
       return V;
@@ -2457,19 +2533,31 @@ private:
       return Known;
     Value *R = nullptr;
     if (auto *Phi = dyn_cast<PHINode>(I)) {
-      if (Phi->getParent() == L->getHeader())
+      if (Phi->getParent() != L->getHeader()) {
+      } else if (!K) {
         R = Phi->getIncomingValueForBlock(L->getLoopPreheader());
+      } else if (auto *AR = dyn_cast<SCEVAddRecExpr>(SE->getSCEV(Phi));
+                 AR && AR->getLoop() == L && AR->isAffine() &&
+                 Phi->getType()->isIntegerTy() &&
+                 isa<SCEVConstant>(AR->getStepRecurrence(*SE))) {
+        IRBuilder<> B(At);
+        Value *Step = ConstantInt::get(
+            Phi->getType(),
+            cast<SCEVConstant>(AR->getStepRecurrence(*SE))->getAPInt());
+        R = B.CreateAdd(Phi->getIncomingValueForBlock(L->getLoopPreheader()),
+                        B.CreateMul(B.CreateZExtOrTrunc(K, Phi->getType()), Step));
+      }
     } else if (isa<BinaryOperator>(I) || isa<CastInst>(I) ||
                isa<GetElementPtrInst>(I) || isa<CmpInst>(I) ||
                isa<SelectInst>(I)) {
       Instruction *C = I->clone();
-      for (unsigned K = 0; K < C->getNumOperands(); ++K) {
-        Value *Op = valueAtEntry(C->getOperand(K), L, At, Memo);
+      for (unsigned N = 0; N < C->getNumOperands(); ++N) {
+        Value *Op = valueAtIteration(C->getOperand(N), L, At, Memo, K, SE);
         if (!Op) {
           C->deleteValue();
           return nullptr;
         }
-        C->setOperand(K, Op);
+        C->setOperand(N, Op);
       }
       C->insertBefore(At);
       R = C;

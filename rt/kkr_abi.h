@@ -153,19 +153,22 @@ enum {
 #define KKR_T_PTR void *
 #define KKR_T_I32 unsigned int
 #define KKR_T_I64 unsigned long long
-#define KKR_PARAMS_0(a, b, c, d, e, f, g, h, i) void
-#define KKR_PARAMS_1(a, b, c, d, e, f, g, h, i) KKR_T_##a
-#define KKR_PARAMS_2(a, b, c, d, e, f, g, h, i) KKR_T_##a, KKR_T_##b
-#define KKR_PARAMS_3(a, b, c, d, e, f, g, h, i) KKR_T_##a, KKR_T_##b, KKR_T_##c
-#define KKR_PARAMS_4(a, b, c, d, e, f, g, h, i) \
+#define KKR_PARAMS_0(a, b, c, d, e, f, g, h, i, j, k) void
+#define KKR_PARAMS_1(a, b, c, d, e, f, g, h, i, j, k) KKR_T_##a
+#define KKR_PARAMS_2(a, b, c, d, e, f, g, h, i, j, k) KKR_T_##a, KKR_T_##b
+#define KKR_PARAMS_3(a, b, c, d, e, f, g, h, i, j, k) KKR_T_##a, KKR_T_##b, KKR_T_##c
+#define KKR_PARAMS_4(a, b, c, d, e, f, g, h, i, j, k) \
   KKR_T_##a, KKR_T_##b, KKR_T_##c, KKR_T_##d
-#define KKR_PARAMS_5(a, b, c, d, e, f, g, h, i) \
+#define KKR_PARAMS_5(a, b, c, d, e, f, g, h, i, j, k) \
   KKR_T_##a, KKR_T_##b, KKR_T_##c, KKR_T_##d, KKR_T_##e
-#define KKR_PARAMS_6(a, b, c, d, e, f, g, h, i) \
+#define KKR_PARAMS_6(a, b, c, d, e, f, g, h, i, j, k) \
   KKR_T_##a, KKR_T_##b, KKR_T_##c, KKR_T_##d, KKR_T_##e, KKR_T_##f
-#define KKR_PARAMS_9(a, b, c, d, e, f, g, h, i)                          \
+#define KKR_PARAMS_9(a, b, c, d, e, f, g, h, i, j, k)                          \
   KKR_T_##a, KKR_T_##b, KKR_T_##c, KKR_T_##d, KKR_T_##e, KKR_T_##f,      \
       KKR_T_##g, KKR_T_##h, KKR_T_##i
+#define KKR_PARAMS_11(a, b, c, d, e, f, g, h, i, j, k)                   \
+  KKR_T_##a, KKR_T_##b, KKR_T_##c, KKR_T_##d, KKR_T_##e, KKR_T_##f,      \
+      KKR_T_##g, KKR_T_##h, KKR_T_##i, KKR_T_##j, KKR_T_##k
 
 #ifdef __cplusplus
 extern "C" {
@@ -178,9 +181,9 @@ extern "C" {
 #define KKR_ABI_VISIBLE
 #endif
 
-#define KKR_ENTRY(name, ret, n, a, b, c, d, e, f, g, h, i) \
-  KKR_ABI_VISIBLE KKR_T_##ret __kkrace_##name(                \
-      KKR_PARAMS_##n(a, b, c, d, e, f, g, h, i));
+#define KKR_ENTRY(name, ret, n, a, b, c, d, e, f, g, h, i, j, k) \
+  KKR_ABI_VISIBLE KKR_T_##ret __kkrace_##name(                      \
+      KKR_PARAMS_##n(a, b, c, d, e, f, g, h, i, j, k));
 #include "kkr_entry.inc"
 #undef KKR_ENTRY
 

@@ -2160,12 +2160,11 @@ static void interleaved_done(kkr_thread *t, uintptr_t a, uint64_t stride,
   }
 }
 
-KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
-                              unsigned long long count, unsigned int packed,
-                              unsigned long long i0, unsigned long long i1,
-                              unsigned long long i2, unsigned long long step,
-                              void *slot_) {
-  uintptr_t pc = RET_PC;
+static void loop_at(void *base, unsigned long long stride,
+                    unsigned long long count, unsigned int packed,
+                    unsigned long long i0, unsigned long long i1,
+                    unsigned long long i2, unsigned long long step,
+                    void *slot_, uintptr_t pc) {
   site_slot *slot = slot_;
   kkr_thread *t = loop_thread();
   if (!t || count == 0)
@@ -2248,6 +2247,48 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
   }
   kkr_shadow_bulk = 0;
   loop_mode_end(t, mode, saved_rec);
+}
+
+KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
+                              unsigned long long count, unsigned int packed,
+                              unsigned long long i0, unsigned long long i1,
+                              unsigned long long i2, unsigned long long step,
+                              void *slot) {
+  loop_at(base, stride, count, packed, i0, i1, i2, step, slot, RET_PC);
+}
+
+/* __kkrace_loop for the iterations [0, count) but x0 and x1 (a loop's
+ * access under `if (j != 0)`: the excluded iterations, or any value out of
+ * [0, count) for none): in up to three pieces. */
+KKR_EXPORT void __kkrace_loop_except(void *base, unsigned long long stride,
+                                     unsigned long long count,
+                                     unsigned int packed,
+                                     unsigned long long i0,
+                                     unsigned long long i1,
+                                     unsigned long long i2,
+                                     unsigned long long step, void *slot,
+                                     unsigned long long x0,
+                                     unsigned long long x1) {
+  uintptr_t pc = RET_PC;
+  uint32_t size, acc, nidx, vary;
+  loop_kind(packed, &size, &acc, &nidx, &vary);
+  if (x0 > x1) {
+    unsigned long long x = x0;
+    x0 = x1;
+    x1 = x;
+  }
+  unsigned long long cut[3] = {x0, x1, count}, k = 0;
+  for (int c = 0; c < 3; c++) {
+    unsigned long long e = cut[c] < count ? cut[c] : count;
+    if (e > k) {
+      uint64_t idx[3] = {i0, i1, i2};
+      idx[vary] += k * step;
+      loop_at((char *)base + k * stride, stride, e - k, packed, idx[0],
+              idx[1], idx[2], step, slot, pc);
+    }
+    if (e >= k)
+      k = e + 1;
+  }
 }
 
 KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
