@@ -2223,6 +2223,7 @@ private:
     auto *AR = dyn_cast<SCEVAddRecExpr>(R.visit(X));
     auto *TC = AR ? dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE)) : nullptr;
     if (!(ICmpInst::isSigned(Pred) || ICmpInst::isEquality(Pred)) ||
+        !XV->getType()->isIntegerTy() || !BV->getType()->isIntegerTy() ||
         (Pred == CmpInst::ICMP_NE && count_if(Gs, [](const Guard &G) {
            return G.T && G.Pred == CmpInst::ICMP_NE;
          }) == 2) ||

@@ -175,6 +175,15 @@ int main() {
     CHECK(classifyCall("_ZNK6Kokkos12Experimental11UniqueTokenINS_6SerialELNS0_16UniqueTokenScopeE0EE7acquireEv",
                        true).Kind == CallKind::Token);
   }
+  // Kokkos' own handling of the resource: its accesses are not checked;
+  // a Kokkos atomic's are, and so are a generator's draws.
+  CHECK(isResourceCall("_ZNK6Kokkos22Random_XorShift64_PoolINS_6SerialEE9get_stateEv"));
+  CHECK(isResourceCall("_ZNK6Kokkos22Random_XorShift64_PoolINS_6SerialEE10free_stateERKNS_17Random_XorShift64IS1_EE"));
+  CHECK(isResourceCall("_ZNK6Kokkos12Experimental11UniqueTokenINS_6SerialELNS0_16UniqueTokenScopeE0EE7acquireEv"));
+  CHECK(isResourceCall("_ZN6Kokkos12Experimental18AcquireUniqueTokenINS_6SerialELNS0_16UniqueTokenScopeE0EED2Ev"));
+  CHECK(classifyCall("_ZN6Kokkos10atomic_addIiEEvPVT_S1_", true).Kind == CallKind::Atomic);
+  CHECK(!isResourceCall("_ZN6Kokkos10atomic_addIiEEvPVT_S1_"));
+  CHECK(!isResourceCall("_ZN6Kokkos17Random_XorShift64INS_6SerialEE5drandEv"));
   CHECK(isRandomDraw("_ZN6Kokkos17Random_XorShift64INS_6SerialEE5drandEv"));
   CHECK(isRandomDraw("_ZN6Kokkos19Random_XorShift1024INS_6SerialEE5drandEv"));
   CHECK(isRandomDraw("_ZN6Kokkos4randINS_17Random_XorShift64INS_6SerialEEEiE4drawERS3_RKi"));
