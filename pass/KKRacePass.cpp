@@ -1132,9 +1132,14 @@ private:
                                 abiField(TB, T, KKR_ABI_STRAND_MODE));
     Value *Depth = noSan(TB).CreateLoad(TB.getInt32Ty(),
                                  abiField(TB, T, KKR_ABI_STRAND_DEPTH));
+    // (An index beyond the packed ids: inline once the runtime has marked
+    // the item's ids lossy, modulo as it computes them.)
+    Value *Small = TB.CreateICmpULT(I, TB.getInt64(KKR_ABI_STRAND_INLINE_MAX));
+    Value *Lossy = noSan(TB).CreateLoad(TB.getInt32Ty(),
+                                        abiField(TB, T, KKR_ABI_ITEM_LOSSY));
     Value *Ok = TB.CreateAnd(
         TB.CreateAnd(TB.CreateIsNotNull(Mode), TB.CreateIsNull(Depth)),
-        TB.CreateICmpULT(I, TB.getInt64(KKR_ABI_STRAND_INLINE_MAX)));
+        TB.CreateOr(Small, TB.CreateIsNotNull(Lossy)));
     Instruction *Fast, *Slow;
     SplitBlockAndInsertIfThenElse(Ok, Then, &Fast, &Slow);
     Instruction *Call;
@@ -1160,8 +1165,10 @@ private:
     IRBuilder<> F(Fast);
     noSan(F).CreateStore(F.getInt32(1), abiField(F, T, KKR_ABI_STRAND_DEPTH));
     Value *Item = noSan(F).CreateLoad(F.getInt64Ty(), abiField(F, T, KKR_ABI_ITEM_REC));
+    Value *Id = F.CreateSelect(
+        Small, I, F.CreateURem(I, F.getInt64(KKR_ABI_STRAND_INLINE_MAX)));
     Value *Rec = F.CreateOr(
-        Item, F.CreateShl(F.CreateAdd(I, F.getInt64(2)), KKR_ABI_STRAND_SHIFT));
+        Item, F.CreateShl(F.CreateAdd(Id, F.getInt64(2)), KKR_ABI_STRAND_SHIFT));
     noSan(F).CreateStore(Rec, abiField(F, T, KKR_ABI_CUR_REC));
     noSan(F).CreateStore(I, abiField(F, T, KKR_ABI_STRAND_IDX0));
     if (Upd) {

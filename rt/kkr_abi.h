@@ -66,7 +66,11 @@ struct kkr_abi_thread {
    * team's own code, no nested strand open; the inline code sets 2 while
    * an iteration runs, and the runtime takes over what it finds in 2). */
   unsigned int team_mode;
-  unsigned int team_pad;
+  unsigned int item_lossy;       /* the runtime has seen a RangePolicy index
+                                    of KKR_ABI_STRAND_INLINE_MAX or more in
+                                    the running item (and marked its ids
+                                    lossy): the inline code takes the
+                                    others too, index modulo that */
   unsigned long long team_rec;   /* the record bits of the team's thread 0
                                     in its current phase: thread k of the
                                     team is team_rec | k << 18 */
@@ -84,6 +88,7 @@ struct kkr_abi_thread {
 #define KKR_ABI_UPD_LO 32
 #define KKR_ABI_UPD_LEN 40
 #define KKR_ABI_TEAM_MODE 48
+#define KKR_ABI_ITEM_LOSSY 52
 #define KKR_ABI_TEAM_REC 56
 #define KKR_ABI_SAVED_REC 64
 #define KKR_ABI_SAVED_UPD_LO 72
@@ -92,7 +97,9 @@ struct kkr_abi_thread {
 /* The threads of a team: nested iteration i is thread i % 126 + 1. */
 #define KKR_ABI_TEAM_THREADS 126
 /* A strand of index i has the record bits item_rec | (i + 2) << 18, for
- * i below KKR_ABI_STRAND_INLINE_MAX; the runtime's own code does the rest. */
+ * i below KKR_ABI_STRAND_INLINE_MAX (beyond, once item_lossy is set:
+ * i % KKR_ABI_STRAND_INLINE_MAX + 2); the runtime's own code does the
+ * rest. */
 #define KKR_ABI_STRAND_SHIFT 18
 #define KKR_ABI_STRAND_INLINE_MAX ((1ull << 20) - 2)
 #define KKR_ABI_STRAND_BACKEND 1ull

@@ -528,6 +528,7 @@ void kkr_node_host(kkr_thread *t) {
   t->abi.cur_rec = (uint64_t)t->host_node << KKR_REC_NODE_SHIFT;
   t->abi.item_rec = 0;
   t->abi.strand_mode = 0;
+  t->abi.item_lossy = 0;
   t->cur_is_item = 0;
   t->same_mask = KKR_REC_NODE_BITS;
   t->multi_mask = ~(uint64_t)0; /* no host record is a MULTI read */
@@ -546,6 +547,7 @@ void kkr_node_item(kkr_thread *t, kkr_op *op) {
   t->abi.cur_rec = t->abi.item_rec |
                    (uint64_t)KKR_STRAND_BACKEND << KKR_REC_STRAND_SHIFT;
   t->abi.strand_mode = 0; /* until its first strand says what it is */
+  t->abi.item_lossy = 0;
   t->cur_is_item = 1;
   t->same_mask = KKR_REC_NODE_BITS | KKR_REC_STRAND_BITS | KKR_R_M;
   t->multi_mask = KKR_REC_NODE_BITS | 0xF;

@@ -384,6 +384,8 @@ KKR_EXPORT void __kkrace_exec_ref(void *obj, unsigned long long objsize) {
  * are one strand to the check: a race between iterations exactly 2^20 - 2
  * apart, or between two rows whose hashes meet, is missed. */
 #define STRAND_IDS ((1u << KKR_STRAND_BITS) - 2)
+_Static_assert(STRAND_IDS == KKR_ABI_STRAND_INLINE_MAX,
+               "the inline strand code computes the ids of kkr_strand_id");
 
 /* A row's hash: what the indices before the last give a hashed id.  The
  * last row's is kept per thread: every loop of an MDRange row asks for it
@@ -700,6 +702,8 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
     if (nidx > 3)
       nidx = 3;
     id = kkr_strand_id(it, i0, i1, i2, nidx, t->strand_count);
+    /* (The inline code may now take the item's other large indices.) */
+    t->abi.item_lossy = nidx == 1;
   }
   if (KKR_UNLIKELY(t->strand_count++ == 0)) {
     it->nidx = (uint8_t)nidx;
