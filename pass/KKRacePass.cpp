@@ -2312,10 +2312,11 @@ private:
   bool forwardInvariantLoads(Loop *L, LoopInfo &LI, DominatorTree &DT,
                              AAResults &AA, ArrayRef<Instruction *> Writes,
                              Instruction *At) {
+    // (Calls that may write memory, intrinsics included: a masked store.)
     SmallVector<CallBase *, 4> Calls;
     for (BasicBlock *BB : L->blocks())
       for (Instruction &I : *BB)
-        if (auto *CB = dyn_cast<CallBase>(&I); CB && isOpaqueCall(I)) {
+        if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->mayWriteToMemory()) {
           Function *Callee = CB->getCalledFunction();
           if (!Callee || !Callee->getName().starts_with("__kkrace_"))
             Calls.push_back(CB);
