@@ -2177,6 +2177,23 @@ static void loop_at(void *base, unsigned long long stride,
    * (the reads are shared, or the writes race). */
   if (stride == 0 && count > 2)
     count = 2;
+  /* A nested loop of several indices in a team's own code (Kokkos 4's
+   * TeamThreadMDRange): each iteration is begun as a nested strand, as the
+   * loop's own code would, and its access checked in it. */
+  if (nidx >= 2 && t->item_op && t->abi.strand_depth == 1 &&
+      t->team_nest == 0 && kkr_in_team_item(t)) {
+    for (uint64_t k = 0; k < count; k++) {
+      uint64_t j[3] = {i0, i1, i2};
+      j[vary] += k * step;
+      __kkrace_strand_begin(j[0], j[1], j[2], nidx, NULL, 0);
+      uintptr_t e = a + k * stride;
+      if (acc & ACC_RMW)
+        access_range(t, e, size, 0, pc, FRAME, slot);
+      access_range(t, e, size, acc & ~ACC_RMW, pc, FRAME, slot);
+      __kkrace_strand_end();
+    }
+    return;
+  }
   uint32_t mode = loop_mode_begin(t, nidx, count);
   uint64_t saved_rec = t->abi.cur_rec;
   /* A vectorized loop of the current strand over contiguous elements of
