@@ -1900,14 +1900,26 @@ private:
   bool hoistLoop(Loop *L, LoopInfo &LI, ScalarEvolution &SE,
                  DominatorTree &DT, AAResults &AA) {
     BasicBlock *Latch = L->getLoopLatch();
-    if (!Latch || L->getExitingBlock() != Latch)
+    auto Skip = [&](const char *Why) {
+      if (traceEnabled())
+        errs() << "kkrace: loop " << L->getHeader()->getName() << " in "
+               << L->getHeader()->getParent()->getName() << ": " << Why
+               << "\n";
       return false;
+    };
+    if (!Latch || L->getExitingBlock() != Latch)
+      return Skip("not one exit, at its latch");
     BasicBlock *Pre = L->getLoopPreheader();
     if (!Pre && !(Pre = InsertPreheaderForLoop(L, &DT, &LI, nullptr, false)))
-      return false;
+      return Skip("no preheader");
+    // (Before the trip count: a bound reloaded on every iteration, such as
+    // the end of a tile of Kokkos 4's MDRange, may be one of them.)
+    Instruction *At = Pre->getTerminator();
+    if (forwardInvariantLoads(L, LI, DT, AA, At))
+      SE.forgetLoop(L);
     const SCEV *BTC = SE.getBackedgeTakenCount(L);
     if (isa<SCEVCouldNotCompute>(BTC))
-      return false;
+      return Skip("no trip count");
     // The strands begun in this loop's own blocks, and its strand ends.
     SmallVector<StrandCall, 4> Strands;
     SmallVector<CallInst *, 4> Ends, AtomicEnters, AtomicExits;
@@ -1954,9 +1966,6 @@ private:
              << Bad << "\n";
     if (Bad || (Strands.empty() && (Calls || !Ends.empty())))
       return false;
-    Instruction *At = Pre->getTerminator();
-    if (forwardInvariantLoads(L, LI, DT, AA, Writes, At))
-      SE.forgetLoop(L);
     SCEVExpander Exp(SE, DL, "kkr.loop");
     const SCEV *Count = SE.getAddExpr(
         SE.getTruncateOrZeroExtend(BTC, Type::getInt64Ty(M.getContext())),
@@ -2310,8 +2319,13 @@ private:
   /// load (or the load cannot fault: then the copy reads what any
   /// iteration would), and nothing in the loop writes the address.
   bool forwardInvariantLoads(Loop *L, LoopInfo &LI, DominatorTree &DT,
-                             AAResults &AA, ArrayRef<Instruction *> Writes,
-                             Instruction *At) {
+                             AAResults &AA, Instruction *At) {
+    SmallVector<Instruction *, 8> Writes;
+    for (BasicBlock *BB : L->blocks())
+      for (Instruction &I : *BB)
+        if (isa<StoreInst>(I) || isa<AtomicRMWInst>(I) ||
+            isa<AtomicCmpXchgInst>(I) || isa<MemIntrinsic>(I))
+          Writes.push_back(&I);
     // (Calls that may write memory, intrinsics included: a masked store.)
     SmallVector<CallBase *, 4> Calls;
     for (BasicBlock *BB : L->blocks())
