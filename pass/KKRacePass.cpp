@@ -1294,8 +1294,14 @@ private:
   SmallVector<Loop *, 4> StrandLoops;
   /// strandLocalSeen's answers.
   DenseMap<AllocaInst *, bool> StrandLocalSeen;
-  DenseMap<const DISubprogram *, AccessScope> Scopes;
-  DenseMap<const DISubprogram *, bool> ResourceScopes;
+  /// What the names tables say of a frame's function.
+  struct FrameInfo {
+    AccessScope Scope;
+    bool Resource; // isResourceCall
+  };
+
+  /// frameOf's answers.
+  DenseMap<const DISubprogram *, FrameInfo> Frames;
   /// isBookkeepingField's answers, per TBAA base type.
   DenseMap<const MDNode *, bool> BookkeepingTypes;
 
@@ -1387,6 +1393,21 @@ private:
     return It->second;
   }
 
+  /// The function of the frame L, null when it has no subprogram or no
+  /// linkage name (a C function).
+  const FrameInfo *frameOf(const DILocation *L) {
+    const DISubprogram *SP = L->getScope()->getSubprogram();
+    StringRef N = SP ? SP->getLinkageName() : StringRef();
+    if (N.empty())
+      return nullptr;
+    auto It = Frames.find(SP);
+    if (It == Frames.end())
+      It = Frames
+               .insert({SP, {accessScope(N.str()), isResourceCall(N.str())}})
+               .first;
+    return &It->second;
+  }
+
   /// Whether some frame of I, as its debug location says, is a call that
   /// takes or gives back a resource a strand holds alone (isResourceCall):
   /// a random pool's states and locks, a UniqueToken's bitset.  What the
@@ -1394,19 +1415,9 @@ private:
   /// follows it); Kokkos' own handling of it is not.
   bool insideResourceCall(const Instruction *I) {
     for (const DILocation *L = I->getDebugLoc().get(); L;
-         L = L->getInlinedAt()) {
-      const DISubprogram *SP = L->getScope()->getSubprogram();
-      if (!SP)
-        return false;
-      StringRef N = SP->getLinkageName();
-      if (N.empty())
-        continue;
-      auto It = ResourceScopes.find(SP);
-      if (It == ResourceScopes.end())
-        It = ResourceScopes.insert({SP, isResourceCall(N.str())}).first;
-      if (It->second)
+         L = L->getInlinedAt())
+      if (const FrameInfo *F = frameOf(L); F && F->Resource)
         return true;
-    }
     return false;
   }
 
@@ -1418,17 +1429,11 @@ private:
       return true;
     for (const DILocation *L = I->getDebugLoc().get(); L;
          L = L->getInlinedAt()) {
-      const DISubprogram *SP = L->getScope()->getSubprogram();
-      if (!SP)
+      const FrameInfo *F = frameOf(L);
+      if (!F)
         return false;
-      StringRef N = SP->getLinkageName();
-      if (N.empty())
-        return false;
-      auto It = Scopes.find(SP);
-      if (It == Scopes.end())
-        It = Scopes.insert({SP, accessScope(N.str())}).first;
-      if (It->second != AccessScope::Library)
-        return It->second == AccessScope::Bookkeeping;
+      if (F->Scope != AccessScope::Library)
+        return F->Scope == AccessScope::Bookkeeping;
     }
     return false;
   }
