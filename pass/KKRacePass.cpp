@@ -1897,6 +1897,7 @@ private:
   struct StrandCall {
     CallInst *Begin;
     unsigned NIdx, Vary;
+    bool Vector;       // ThreadVectorRange lanes
     const SCEV *Start; // of the varying index
     int64_t Step;
     const Value *Upd;  // underlying object of the reduction value
@@ -2136,7 +2137,8 @@ private:
       int64_t IdxStep = 0;
       if (SC) {
         Packed |= SC->NIdx << KKR_LOOP_NIDX_SHIFT |
-                  SC->Vary << KKR_LOOP_VARY_SHIFT;
+                  SC->Vary << KKR_LOOP_VARY_SHIFT |
+                  (SC->Vector ? KKR_LOOP_VECTOR : 0);
         for (unsigned K = 0; K < SC->NIdx; ++K)
           Idx[K] = K == SC->Vary ? IdxStart : SC->Begin->getArgOperand(K);
         IdxStep = SC->Step;
@@ -2599,10 +2601,16 @@ private:
   /// the loop by a constant step, the others do not change.
   bool strandCall(CallInst *CI, Loop *L, ScalarEvolution &SE, StrandCall &SC) {
     auto *N = dyn_cast<ConstantInt>(CI->getArgOperand(3));
-    if (!N || N->getZExtValue() < 1 || N->getZExtValue() > 3)
+    if (!N)
+      return false;
+    uint64_t NV = N->getZExtValue();
+    // (The lanes of a ThreadVectorRange: of one index.)
+    SC.Vector = NV & KKR_ABI_STRAND_VECTOR;
+    NV &= ~(uint64_t)KKR_ABI_STRAND_VECTOR;
+    if (NV < 1 || NV > 3 || (SC.Vector && NV != 1))
       return false;
     SC.Begin = CI;
-    SC.NIdx = (unsigned)N->getZExtValue();
+    SC.NIdx = (unsigned)NV;
     SC.Vary = ~0u;
     for (unsigned K = 0; K < SC.NIdx; ++K) {
       Value *V = CI->getArgOperand(K);

@@ -19,6 +19,8 @@ enum kkr_op_kind {
 /* With KKR_LOOP_WRITE: each element is read, then written (y(i) += ...). */
 #define KKR_LOOP_READ 0x20000u
 #define KKR_LOOP_NIDX_SHIFT 20
+/* The iterations are the lanes of a ThreadVectorRange (nidx 1). */
+#define KKR_LOOP_VECTOR 0x400000u
 #define KKR_LOOP_VARY_SHIFT 24
 /* __kkrace_gather's too: its indices are 8 bytes (else 4), unsigned (else
  * signed), and the k-th is the (k * (1 + skip))-th of the array (a loop

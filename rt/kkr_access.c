@@ -963,11 +963,13 @@ static KKR_NOINLINE void access_general(uintptr_t a, uint32_t size,
 /* What the inline decision needs of the thread, read once per loop. */
 typedef struct {
   uint64_t hz, same, multi;
-  int team; /* the current strand is a team's (team_before applies) */
+  int team;  /* the current strand is a team's (team_before applies) */
+  int lanes; /* vector lanes in the team's phase: no MULTI read made */
 } decide_ctx;
 
 KKR_INLINE decide_ctx decide_ctx_of(const kkr_thread *t) {
-  decide_ctx d = {t->hz, t->same_mask, t->multi_mask, (int)t->team_on};
+  decide_ctx d = {t->hz, t->same_mask, t->multi_mask, (int)t->team_on,
+                  (int)t->lanes_on};
   return d;
 }
 
@@ -1040,7 +1042,7 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
     c->r = rec; /* read in an earlier phase of the team */
   } else if (!((r ^ cur ^ KKR_R_M) & d.multi) && !(mask4 & ~r)) {
     /* Several strands of this kernel read the bytes: r says so. */
-  } else if (!((r ^ cur) & d.multi) && !(mask4 & ~r) &&
+  } else if (!((r ^ cur) & d.multi) && !(mask4 & ~r) && !d.lanes &&
              (r & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS &&
              (cur & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS) {
     c->r = r | KKR_R_M; /* another strand of this kernel read them: now
@@ -1235,7 +1237,8 @@ static KKR_NOINLINE int decide_halves(const kkr_thread *t, uintptr_t a,
 KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
                            site_slot *slot) {
   kkr_thread *t = kkr_tls;
-  if (KKR_UNLIKELY(!t || t->nofast || (a & (size - 1)) || kkr_mt))
+  if (KKR_UNLIKELY(!t || kkr_nofast_single(t) || (a & (size - 1)) ||
+                   kkr_mt))
     return 0;
   if (a - t->priv_lo < t->priv_len || a - t->abi.upd_lo < t->abi.upd_len)
     return 1;
@@ -1293,8 +1296,8 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
   kkr_thread *t = kkr_tls;
   if (KKR_UNLIKELY(t && t->atomic_depth) && atomic_decide(t, a, size, acc))
     return;
-  if (KKR_UNLIKELY(!t || t->nofast || (a & (size - 1)) || size > KKR_GRAN ||
-                   kkr_mt || kkr_gpu_trace_host_on))
+  if (KKR_UNLIKELY(!t || kkr_nofast_single(t) || (a & (size - 1)) ||
+                   size > KKR_GRAN || kkr_mt || kkr_gpu_trace_host_on))
     return access_general(a, size, size_lg, acc, pc, slot);
   /* (A cold slot is warmed here: the paths below that leave the cell as
    * it is never look the site up, and access_fast needs it warm.) */
@@ -1322,7 +1325,7 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
       return;
     /* Many strands of this kernel read the element (a stencil's neighbours,
      * the other bodies of an n-body step): the read record says so. */
-    if (KKR_REC_NODE(r) == t->cur_node && t->cur_is_item &&
+    if (KKR_REC_NODE(r) == t->cur_node && t->cur_is_item && !t->lanes_on &&
         !((r ^ rec) & (0xFF8 | KKR_R_A)) &&
         KKR_CUR_STRAND(t) != KKR_STRAND_BACKEND &&
         KKR_REC_STRAND(r) != KKR_STRAND_BACKEND &&
@@ -1428,8 +1431,10 @@ KKR_EXPORT void __kkrace_write_range(void *p, unsigned long long n,
 
 /* ---- Loops checked at once (the pass's __kkrace_loop) --------------------- */
 
-/* Who makes the k-th access of a loop. */
-enum { LOOP_CURRENT, LOOP_RANGE, LOOP_MD, LOOP_TEAM };
+/* Who makes the k-th access of a loop: the current strand, the kernel's
+ * iterations (RangePolicy, MDRange), a team's nested iterations, or the
+ * lanes of a vector loop of the current strand. */
+enum { LOOP_CURRENT, LOOP_RANGE, LOOP_MD, LOOP_TEAM, LOOP_LANES };
 
 /* The strand id of a strand of nidx indices (KKR_STRAND_BITS). */
 KKR_INLINE uint64_t loop_strand_id(kkr_item *it, uint32_t mode, uint64_t i0,
@@ -1478,6 +1483,8 @@ static KKR_NOINLINE void loop_slow(kkr_thread *t, uintptr_t a, uint32_t size,
   if (mode == LOOP_TEAM) {
     t->team_sub_idx = (int64_t)j[0];
     t->team_nest = 1;
+  } else if (mode == LOOP_LANES) {
+    /* (The lane's index is in the team's lanes already.) */
   } else if (mode != LOOP_CURRENT) {
     t->abi.strand_idx0 = (int64_t)j[0];
     t->strand_idx[1] = (int64_t)j[1];
@@ -1534,8 +1541,9 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
               !(size & (size - 1) && size < KKR_GRAN) &&
               (size <= KKR_GRAN || !(size & (KKR_GRAN - 1)));
   /* Inside a Kokkos atomic, or with several threads (the cells need their
-   * locks): the full path for every access. */
-  if (t->nofast || kkr_mt)
+   * locks): the full path for every access.  (The inline decision knows
+   * vector lanes.) */
+  if (kkr_nofast_single(t) || kkr_mt)
     words = 0;
   int lossy = 0;
   /* The indices of the k-th strand: the fixed ones, and v for 'vary'. */
@@ -1551,6 +1559,8 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
       if (mode == LOOP_TEAM)
         cur = item | (uint64_t)(team_rec + (uint32_t)(v % 126) + 1)
                          << KKR_REC_STRAND_SHIFT;
+      else if (mode == LOOP_LANES)
+        cur = item | (uint64_t)kkr_lane_strand(t, v) << KKR_REC_STRAND_SHIFT;
       else if (mode != LOOP_CURRENT)
         cur = item | loop_strand_id(it, mode, vary == 0 ? v : f0,
                                     vary == 1 ? v : f1, vary == 2 ? v : f2,
@@ -2078,9 +2088,13 @@ KKR_INLINE void loop_kind(uint32_t packed, uint32_t *size, uint32_t *acc,
  * range, those of the running kernel (opened here as its strands), or the
  * current strand. */
 KKR_INLINE uint32_t loop_mode_begin(kkr_thread *t, uint32_t nidx,
-                                    uint64_t count) {
+                                    uint32_t packed, uint64_t count) {
   uint32_t mode = LOOP_CURRENT;
-  if (nidx == 1 && t->item_op && t->abi.strand_depth == 1 &&
+  if (packed & KKR_LOOP_VECTOR) {
+    /* A vector loop's lanes: strands of their own, or the current one. */
+    if (kkr_lanes_loop(t))
+      mode = LOOP_LANES;
+  } else if (nidx == 1 && t->item_op && t->abi.strand_depth == 1 &&
       t->team_nest == 0 && kkr_in_team_item(t)) {
     /* A nested TeamThreadRange loop in a team's own code. */
     mode = LOOP_TEAM;
@@ -2110,7 +2124,7 @@ KKR_INLINE uint32_t loop_mode_begin(kkr_thread *t, uint32_t nidx,
 /* After the loop's check: back to the strand before it. */
 KKR_INLINE void loop_mode_end(kkr_thread *t, uint32_t mode,
                               uint64_t saved_rec) {
-  if (mode != LOOP_CURRENT && mode != LOOP_TEAM) {
+  if (mode != LOOP_CURRENT && mode != LOOP_TEAM && mode != LOOP_LANES) {
     t->abi.strand_depth = 0;
     t->team_on = 0;
     t->abi.cur_rec = t->abi.item_rec |
@@ -2194,7 +2208,7 @@ static void loop_at(void *base, unsigned long long stride,
     }
     return;
   }
-  uint32_t mode = loop_mode_begin(t, nidx, count);
+  uint32_t mode = loop_mode_begin(t, nidx, packed, count);
   uint64_t saved_rec = t->abi.cur_rec;
   /* A vectorized loop of the current strand over contiguous elements of
    * several words (16, 32 or 64 bytes an iteration): the same accesses as
@@ -2322,7 +2336,7 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
   loop_gather_src g = {(uintptr_t)base, (int64_t)scale, idx,
                        packed & (KKR_GATHER_IDX64 | KKR_GATHER_UNSIGNED),
                        1 + (packed >> KKR_GATHER_SKIP_SHIFT)};
-  uint32_t mode = loop_mode_begin(t, nidx, count);
+  uint32_t mode = loop_mode_begin(t, nidx, packed, count);
   uint64_t saved_rec = t->abi.cur_rec;
   if (size == 8 && !acc)
     gather_r8(t, count, mode, nidx, vary, j, step, pc, slot_, &g);

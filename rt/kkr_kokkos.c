@@ -502,35 +502,48 @@ KKR_EXPORT void __kkrace_vector_loop(void) {
   }
   l->open = ++l->serial;
   l->parent = t->team_sub;
-  l->nsubs = l->count = 0;
+  l->taken = 0;
   lanes_thread(l, t->team_sub);
 }
 
-/* The sub of the open loop's next lane: a fresh one for each of its first
- * KKR_LANES_PER_LOOP lanes while the phase has some (no thread seen, no
- * lane before), then the loop's subs in turn; the thread's own sub when
- * none is left (the lanes are then their thread, as a loop is without
- * lanes). */
+/* The sub of the open loop's lane of index i0: that of its slot
+ * i0 % KKR_LANES_PER_LOOP, a fresh one the first time the loop meets the
+ * slot while the phase has some (no thread seen, no lane before), else the
+ * thread's own sub (the lane is then its thread, as a loop is without
+ * lanes).  By the index alone, so that the loop checks of the runtime
+ * (kkr_lane_strand) and the lanes begun one by one agree, whatever their
+ * order. */
 static uint32_t lane_sub(kkr_thread *t, unsigned long long i0) {
   kkr_lanes *l = &t->lanes;
-  uint32_t q = l->count++;
-  if (q == l->nsubs && q < KKR_LANES_PER_LOOP) {
+  uint32_t q = (uint32_t)(i0 % KKR_LANES_PER_LOOP);
+  if (!(l->taken >> q & 1)) {
+    l->taken |= 1u << q;
     while (l->next >= 1 && (l->next == l->parent || l->parent_of[l->next] ||
                             LANE_BIT(l->threads, l->next)))
       l->next--;
+    uint32_t s = l->parent;
     if (l->next >= 1) {
-      uint32_t s = l->next--;
+      s = l->next--;
       l->parent_of[s] = (uint8_t)(l->parent + 1);
       l->loop_of[s] = l->open;
       l->parent_idx[s] = t->team_sub_idx;
-      l->subs[l->nsubs++] = (uint8_t)s;
     }
+    l->subs[q] = (uint8_t)s;
   }
-  if (!l->nsubs)
-    return l->parent;
-  uint32_t s = l->subs[q % l->nsubs];
-  l->lane_idx[s] = (int64_t)i0;
+  uint32_t s = l->subs[q];
+  if (s != l->parent)
+    l->lane_idx[s] = (int64_t)i0;
   return s;
+}
+
+int kkr_lanes_loop(kkr_thread *t) {
+  kkr_team_sync(t);
+  return t->abi.strand_depth && kkr_in_team_item(t) && t->lanes_on &&
+         t->lanes.open && t->lanes.parent == t->team_sub;
+}
+
+uint32_t kkr_lane_strand(kkr_thread *t, uint64_t i) {
+  return kkr_team_strand(t, lane_sub(t, i));
 }
 
 /* The subs of the current strand (a) and of strand rs (b), if both are of

@@ -170,9 +170,9 @@ typedef struct {
   uint32_t serial;        /* vector loops begun in the phase */
   uint32_t open;          /* the serial of the loop running now (0: none) */
   uint32_t parent;        /* its thread's sub */
-  uint32_t nsubs, count;  /* subs it took, lanes it began */
+  uint32_t taken;         /* its slots given a sub (lane_sub) */
   uint32_t next;          /* the next sub to try, from the top down */
-  uint8_t subs[KKR_LANES_PER_LOOP];
+  uint8_t subs[KKR_LANES_PER_LOOP]; /* the sub of each slot */
   uint64_t threads[2];    /* subs seen running as threads */
   uint64_t ambiguous[2];  /* subs seen as a lane and as a thread */
   uint8_t parent_of[128]; /* a lane's thread's sub + 1 (0: not a lane) */
@@ -190,9 +190,14 @@ typedef struct kkr_thread {
       uint16_t lanes_on;     /* vector lanes in the team's phase (lanes) */
       uint32_t atomic_depth; /* > 0: accesses are atomic by intent */
     };
-    uint64_t nofast;         /* any: no inline decision */
+    uint64_t nofast;         /* any: no inline decision (but see
+                                kkr_nofast_single) */
   };
   uintptr_t atomic_pc;    /* where the program called the Kokkos atomic */
+/* The decisions of single accesses know vector lanes: only the making of a
+ * MULTI read waits for the full path there (sibling lanes' reads are kept
+ * under their thread's id, kkr_lanes_fold).  Loops and ranges do not. */
+#define kkr_nofast_single(t) ((t)->nofast & ~((uint64_t)0xFFFF << 16))
   /* The last atomic_pc values looked up, by a hash of theirs, and their
    * sites. */
 #define KKR_ATOMIC_SITES 8
@@ -250,6 +255,8 @@ typedef struct kkr_thread {
   const char *last_inst_space;    /* (space name as the pass gave it, */
   void *last_inst_ident;          /*  identity) */
 } kkr_thread;
+_Static_assert(offsetof(kkr_thread, lanes_on) - offsetof(kkr_thread, nofast) == 2,
+               "kkr_nofast_single masks lanes_on out of nofast");
 
 /* The current strand (KKR_STRAND_*, or an iteration's id). */
 #define KKR_CUR_STRAND(t) KKR_REC_STRAND((t)->abi.cur_rec)
@@ -470,6 +477,12 @@ void kkr_team_barrier(kkr_thread *t);
  * ordered before the current strand all the same, by a vector loop's fork
  * or join (kkr_lanes). */
 int kkr_lanes_ordered(const kkr_thread *t, uint32_t rs);
+/* Whether the lanes of a vector loop beginning now in the current strand
+ * are strands of their own (else they are the current strand). */
+int kkr_lanes_loop(kkr_thread *t);
+/* The strand id of the open vector loop's lane of index i (lanes of their
+ * own: kkr_lanes_loop); the lane's sub is taken if it has none yet. */
+uint32_t kkr_lane_strand(kkr_thread *t, uint64_t i);
 /* The strand id that a read of sibling lanes (rs and the current lane, of
  * one loop) is kept under: their thread's; 0 if they are not siblings. */
 uint32_t kkr_lanes_fold(const kkr_thread *t, uint32_t rs);
