@@ -2325,6 +2325,22 @@ private:
   /// the loop has no exit before its latch, so that iteration reaches the
   /// load (or the load cannot fault: then the copy reads what any
   /// iteration would), and nothing in the loop writes the address.
+  /// W is an atomic instruction on a number (an atomic_add into a View of
+  /// long or double: clang gives atomics no type tags), which cannot write
+  /// the pointer that Ld loads under the type rules that Ld's own tag says
+  /// the code was compiled with (no tags with -fno-strict-aliasing).
+  static bool atomicOfOtherType(Instruction *W, LoadInst *Ld) {
+    Type *Ty = nullptr;
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(W))
+      Ty = RMW->getValOperand()->getType();
+    else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(W))
+      Ty = CX->getNewValOperand()->getType();
+    return Ty && Ld->getType()->isPointerTy() &&
+           Ld->hasMetadata(LLVMContext::MD_tbaa) &&
+           (Ty->isFloatingPointTy() ||
+            (Ty->isIntegerTy() && !Ty->isIntegerTy(8)));
+  }
+
   bool forwardInvariantLoads(Loop *L, LoopInfo &LI, DominatorTree &DT,
                              AAResults &AA, Instruction *At) {
     SmallVector<Instruction *, 8> Writes;
@@ -2363,6 +2379,8 @@ private:
         MemoryLocation Loc = MemoryLocation::get(Ld);
         bool Written = false;
         for (Instruction *W : Writes) {
+          if (atomicOfOtherType(W, Ld))
+            continue;
           std::optional<MemoryLocation> WL = MemoryLocation::getOrNone(W);
           if (!WL || !AA.isNoAlias(*WL, Loc)) {
             Written = true;
