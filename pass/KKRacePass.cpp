@@ -1657,7 +1657,7 @@ private:
           continue;
         }
         if (!I.mayReadOrWriteMemory() || Covered.count(&I) ||
-            insideResourceCall(&I))
+            Hoisted.count(&I) || insideResourceCall(&I))
           continue;
         auto *LI = dyn_cast<LoadInst>(&I);
         auto *SI = dyn_cast<StoreInst>(&I);
@@ -1894,6 +1894,56 @@ private:
     return Changed;
   }
 
+  /// A Kokkos atomic whose body is one load and one store of an element.
+  struct AtomicRegion {
+    CallInst *Enter, *Exit;
+    LoadInst *Ld;
+    StoreInst *St;
+  };
+
+  /// The Kokkos atomic that Enter begins, if its body (in Enter's block)
+  /// is a load of an element and a later store of it, and nothing else
+  /// that touches memory or calls.
+  std::optional<AtomicRegion> loadStoreAtomic(CallInst *Enter) {
+    AtomicRegion R = {Enter, nullptr, nullptr, nullptr};
+    // (Nested marks, atomic_add calling atomic_fetch_add, are one pair.)
+    unsigned Depth = 1;
+    for (Instruction *I = Enter->getNextNode(); I; I = I->getNextNode()) {
+      if (isCallTo(*I, RT.atomic_enter)) {
+        if (R.Ld)
+          return std::nullopt;
+        ++Depth;
+        continue;
+      }
+      if (isCallTo(*I, RT.atomic_exit)) {
+        if (!R.St)
+          return std::nullopt;
+        if (--Depth)
+          continue;
+        R.Exit = cast<CallInst>(I);
+        break;
+      }
+      if (isa<DbgInfoIntrinsic>(I))
+        continue;
+      if (isa<CallBase>(I))
+        return std::nullopt;
+      if (!I->mayReadOrWriteMemory())
+        continue;
+      if (auto *Ld = dyn_cast<LoadInst>(I); Ld && Ld->isSimple() && !R.Ld)
+        R.Ld = Ld;
+      else if (auto *St = dyn_cast<StoreInst>(I);
+               St && St->isSimple() && R.Ld && !R.St &&
+               St->getPointerOperand() == R.Ld->getPointerOperand() &&
+               St->getValueOperand()->getType() == R.Ld->getType())
+        R.St = St;
+      else
+        return std::nullopt;
+    }
+    if (!R.Exit || !R.St || insideResourceCall(R.St))
+      return std::nullopt;
+    return R;
+  }
+
   struct StrandCall {
     CallInst *Begin;
     unsigned NIdx, Vary;
@@ -1930,6 +1980,12 @@ private:
     SmallVector<StrandCall, 4> Strands;
     SmallVector<CallInst *, 4> Ends, AtomicEnters, AtomicExits;
     SmallVector<Instruction *, 8> Writes; // (stores and the like, for gathers)
+    // Kokkos atomics whose body is a load and a store of one element
+    // between the marks (atomic_add on a Serial-only Kokkos 3), by their
+    // store: checked before the loop as one atomic write where its address
+    // allows, their marks then gone.
+    DenseMap<Instruction *, AtomicRegion> Regions;
+    SmallPtrSet<Instruction *, 4> RegionExits;
     bool Calls = false, Bad = false;
     for (BasicBlock *BB : L->blocks()) {
       bool Own = LI.getLoopFor(BB) == L;
@@ -1952,15 +2008,27 @@ private:
             Ends.push_back(cast<CallInst>(&I));
         } else if (isCallTo(I, RT.atomic_enter)) {
           AtomicEnters.push_back(cast<CallInst>(&I));
-          Calls = true;
+          if (std::optional<AtomicRegion> R =
+                  loadStoreAtomic(cast<CallInst>(&I))) {
+            Regions.try_emplace(R->St, *R); // (the outermost marks')
+            RegionExits.insert(R->Exit);
+          } else {
+            if (traceEnabled())
+              errs() << "kkrace:   atomic not one load and store: " << I
+                     << "\n";
+            Calls = true;
+          }
         } else if (isCallTo(I, RT.atomic_exit)) {
           AtomicExits.push_back(cast<CallInst>(&I));
-          Calls = true;
+          if (!RegionExits.count(&I))
+            Calls = true;
         } else if (isCallTo(I, RT.op_begin)) {
           // A Kokkos operation inside the loop (a token acquired, a team
           // barrier) changes how the accesses after it are checked.
           Bad = true;
         } else if (isOpaqueCall(I)) {
+          if (traceEnabled() && !Calls)
+            errs() << "kkrace:   call " << I << "\n";
           Calls = true;
         }
       }
@@ -1991,6 +2059,9 @@ private:
                             // store: it reads, then writes)
       Gather G;             // (a gather: Start and Step are null)
       SmallVector<Guard, 2> Gs; // the iterations that make it: all if none
+      bool Atomic = false;  // an atomic read-modify-write, checked as its
+                            // write
+      const AtomicRegion *Region = nullptr; // its Kokkos atomic's marks
     };
     SmallVector<Hoist, 16> Hs;
     for (BasicBlock *BB : L->blocks()) {
@@ -2001,7 +2072,8 @@ private:
       for (Instruction &I : *BB) {
         Value *Ptr;
         Type *Ty;
-        bool Write;
+        bool Write, Atomic = false;
+        const AtomicRegion *Region = nullptr;
         if (auto *Ld = dyn_cast<LoadInst>(&I)) {
           if (!Ld->isSimple())
             continue;
@@ -2014,6 +2086,20 @@ private:
           Ptr = St->getPointerOperand();
           Ty = St->getValueOperand()->getType();
           Write = true;
+          if (auto It = Regions.find(St); It != Regions.end()) {
+            Region = &It->second;
+            Atomic = true;
+          }
+        } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+          // (An atomic instruction that orders nothing: Kokkos 4's
+          // atomic_add.  Those that acquire or release synchronize.)
+          AtomicOrdering O = RMW->getOrdering();
+          if (RMW->isVolatile() || isAcquireOrStronger(O) ||
+              isReleaseOrStronger(O) || insideResourceCall(RMW))
+            continue;
+          Ptr = RMW->getPointerOperand();
+          Ty = RMW->getValOperand()->getType();
+          Write = Atomic = true;
         } else {
           continue;
         }
@@ -2034,7 +2120,7 @@ private:
         }
         if (SC && SC->Upd && getUnderlyingObject(Ptr) == SC->Upd)
           continue; // the strand's own reduction value
-        if (insideAtomic(&I, AtomicEnters, AtomicExits, DT))
+        if (!Region && insideAtomic(&I, AtomicEnters, AtomicExits, DT))
           continue; // a Kokkos atomic's own loads and stores
         const SCEV *Start, *Step;
         Gather G;
@@ -2051,7 +2137,7 @@ private:
         }
         Hs.push_back({&I, Ptr, Start, Step, SC,
                       (uint32_t)TS.getFixedValue(), Write, false, nullptr, G,
-                      Gs});
+                      Gs, Atomic, Region});
       }
     }
     // A load and a later store of the same element by the same strand at
@@ -2062,7 +2148,8 @@ private:
     for (size_t K = 0; K < Hs.size(); ++K) {
       for (size_t P = 0; P < K; ++P) {
         Hoist &A = Hs[P], &B = Hs[K];
-        if (A.Merged || A.Write || !A.Start || A.Start != B.Start ||
+        if (A.Merged || A.Write || A.Atomic || B.Atomic || !A.Start ||
+            A.Start != B.Start ||
             A.Step != B.Step ||
             A.SC != B.SC || A.Size != B.Size || !sameLine(A.I, B.I) ||
             ((!A.Gs.empty() || !B.Gs.empty()) &&
@@ -2097,7 +2184,11 @@ private:
         continue;
       }
       IRBuilder<> B(At);
-      B.SetCurrentDebugLocation(I.getDebugLoc());
+      // (A Kokkos atomic: where the program called it, as its check in the
+      // loop would say.)
+      B.SetCurrentDebugLocation(H.Region ? H.Region->Enter->getDebugLoc()
+                                : H.Atomic ? accessLoc(&I)
+                                           : I.getDebugLoc());
       if (!CountV)
         CountV = Exp.expandCodeFor(Count, B.getInt64Ty(), At);
       Value *Stride =
@@ -2132,7 +2223,8 @@ private:
               B.CreateMul(Lo, B.getInt64(SC->Step)));
       }
       uint32_t Packed = H.Size | (H.Write ? KKR_LOOP_WRITE : 0) |
-                        (H.Write && H.Partner ? KKR_LOOP_READ : 0);
+                        (H.Write && H.Partner ? KKR_LOOP_READ : 0) |
+                        (H.Atomic ? KKR_LOOP_ATOMIC : 0);
       Value *Idx[3] = {B.getInt64(0), B.getInt64(0), B.getInt64(0)};
       int64_t IdxStep = 0;
       if (SC) {
@@ -2166,6 +2258,8 @@ private:
       Hoisted.insert(&I);
       if (H.Partner)
         Hoisted.insert(H.Partner);
+      if (H.Region) // (its load: the write's check covers it)
+        Hoisted.insert(H.Region->Ld);
       Changed = true;
     }
     if (Changed && !Strands.empty())

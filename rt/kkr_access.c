@@ -1492,7 +1492,10 @@ static KKR_NOINLINE void loop_slow(kkr_thread *t, uintptr_t a, uint32_t size,
   }
   /* (Words of the element already decided are decided again: the same
    * access twice changes nothing.) */
-  if (size <= KKR_GRAN && !(size & (size - 1)))
+  if (acc & ACC_ATOMIC) {
+    if (!atomic_cell_decide(t, a, size, acc, pc, slot))
+      access_range(t, a, size, acc, pc, FRAME, slot);
+  } else if (size <= KKR_GRAN && !(size & (size - 1)))
     access_more(a, size, size_log(size), acc, pc, slot);
   else
     range_entry(a, size, acc, pc, slot);
@@ -1516,6 +1519,9 @@ KKR_INLINE uintptr_t gather_addr(const loop_gather_src *g, uint64_t k) {
                   : (int64_t)((const int32_t *)g->idx)[k];
   return g->base + (uintptr_t)(e * g->scale);
 }
+
+/* How many elements ahead a gather prefetches its cells. */
+#define GATHER_AHEAD 16
 
 /* The accesses of one loop: the inline decision word by word in a tight
  * loop, which calls nothing; what it cannot decide leaves it for
@@ -1546,6 +1552,8 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
   if (kkr_nofast_single(t) || kkr_mt)
     words = 0;
   int lossy = 0;
+  /* An atomic read-modify-write: decided as an atomic write. */
+  uint64_t abit = acc & ACC_ATOMIC ? KKR_R_A : 0;
   /* The indices of the k-th strand: the fixed ones, and v for 'vary'. */
   uint64_t f0 = idx[0], f1 = idx[1], f2 = idx[2], v = idx[vary];
   uint64_t k = 0;
@@ -1554,8 +1562,17 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
     kkr_split *hc = NULL; /* a chunk of halves */
     uintptr_t chunk_of = ~(uintptr_t)0;
     for (; k < count; k++, a += stride, v += step) {
-      if (g)
+      if (g) {
         a = gather_addr(g, k);
+        /* (Random indices: each cell is a cache miss, which the next
+         * elements' prefetches overlap.) */
+        if (k + GATHER_AHEAD < count) {
+          uintptr_t n = gather_addr(g, k + GATHER_AHEAD);
+          kkr_cell *pf = kkr_dir[KKR_DIR_INDEX(n)];
+          if (pf)
+            __builtin_prefetch(pf + KKR_CELL_INDEX(n), 1, 3);
+        }
+      }
       if (mode == LOOP_TEAM)
         cur = item | (uint64_t)(team_rec + (uint32_t)(v % 126) + 1)
                          << KKR_REC_STRAND_SHIFT;
@@ -1581,7 +1598,7 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
         }
         if ((acc & ACC_WRITE) && chunk)
           kkr_shared_forget(a);
-        done = done && decide_at(d, chunk, hc, a, wsize, acc, cur, site);
+        done = done && decide_at(d, chunk, hc, a, wsize, acc, cur | abit, site);
       } else {
         for (uintptr_t w = a; done && w < a + size; w += wsize) {
           if (w - plo < plen || w - ulo < ulen)
@@ -1589,8 +1606,8 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
           kkr_cell *c = kkr_dir[KKR_DIR_INDEX(w)];
           if ((acc & ACC_WRITE) && c)
             kkr_shared_forget(w);
-          done =
-              c && decide_with(d, c + KKR_CELL_INDEX(w), w, wsize, acc, cur, site);
+          done = c && decide_with(d, c + KKR_CELL_INDEX(w), w, wsize, acc,
+                                  cur | abit, site);
         }
       }
       if (KKR_UNLIKELY(!done))
@@ -2080,6 +2097,8 @@ KKR_INLINE void loop_kind(uint32_t packed, uint32_t *size, uint32_t *acc,
   *acc = packed & KKR_LOOP_WRITE ? ACC_WRITE : 0;
   if ((packed & KKR_LOOP_READ) && *acc)
     *acc |= ACC_RMW;
+  if ((packed & KKR_LOOP_ATOMIC) && *acc)
+    *acc |= ACC_ATOMIC;
   *nidx = (packed >> KKR_LOOP_NIDX_SHIFT) & 3;
   *vary = (packed >> KKR_LOOP_VARY_SHIFT) & 3;
 }
@@ -2227,7 +2246,7 @@ static void loop_at(void *base, unsigned long long stride,
    * a team's nested one whose thread ids do not wrap (loop_inc_strands). */
   loop_steps ls = {0, (uint64_t)1 << KKR_REC_STRAND_SHIFT, 0, 0, 0};
   int direct = vary == 0 && step == 1 && stride == size && !(a & (size - 1)) &&
-               !t->nofast && !kkr_mt;
+               !t->nofast && !kkr_mt && !(acc & ACC_ATOMIC);
   if (direct && mode == LOOP_RANGE && size == 8 && count < RUN_MIN_WORDS &&
       i0 < KKR_RUN_STRANDS - count)
     ls.cur0 = t->abi.item_rec | (i0 + 2) << KKR_REC_STRAND_SHIFT;
@@ -2241,6 +2260,10 @@ static void loop_at(void *base, unsigned long long stride,
   if (direct) {
     loop_inc_for(0, size, acc)(t, a, stride, count, &ls, mode, vary, idx, step,
                                pc, slot);
+  } else if (acc & ACC_ATOMIC) {
+    /* (Atomics: the general loop, which decides them as atomic.) */
+    loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx, step, pc,
+             slot);
   } else if (stride == KKR_GRAN && size == KKR_GRAN && !(a & (KKR_GRAN - 1)) &&
       (mode == LOOP_CURRENT || (mode == LOOP_RANGE && vary == 0 && step == 1)) &&
       runs_allowed(t, a, a + count * KKR_GRAN)) {
