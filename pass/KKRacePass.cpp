@@ -1894,16 +1894,18 @@ private:
     return Changed;
   }
 
-  /// A Kokkos atomic whose body is one load and one store of an element.
+  /// A Kokkos atomic whose body is one load and one store of an element
+  /// (Kokkos 3 on Serial), or one atomic instruction (Kokkos 4: St, no Ld).
   struct AtomicRegion {
     CallInst *Enter, *Exit;
     LoadInst *Ld;
-    StoreInst *St;
+    Instruction *St;
   };
 
   /// The Kokkos atomic that Enter begins, if its body (in Enter's block)
-  /// is a load of an element and a later store of it, and nothing else
-  /// that touches memory or calls.
+  /// is a load of an element and a later store of it, or one atomic
+  /// read-modify-write instruction, and nothing else that touches memory
+  /// or calls.
   std::optional<AtomicRegion> loadStoreAtomic(CallInst *Enter) {
     AtomicRegion R = {Enter, nullptr, nullptr, nullptr};
     // (Nested marks, atomic_add calling atomic_fetch_add, are one pair.)
@@ -1929,8 +1931,12 @@ private:
         return std::nullopt;
       if (!I->mayReadOrWriteMemory())
         continue;
-      if (auto *Ld = dyn_cast<LoadInst>(I); Ld && Ld->isSimple() && !R.Ld)
+      if (auto *Ld = dyn_cast<LoadInst>(I);
+          Ld && Ld->isSimple() && !R.Ld && !R.St)
         R.Ld = Ld;
+      else if (isa<AtomicRMWInst>(I) && !R.Ld && !R.St &&
+               !cast<AtomicRMWInst>(I)->isVolatile())
+        R.St = I;
       else if (auto *St = dyn_cast<StoreInst>(I);
                St && St->isSimple() && R.Ld && !R.St &&
                St->getPointerOperand() == R.Ld->getPointerOperand() &&
@@ -2100,6 +2106,8 @@ private:
           Ptr = RMW->getPointerOperand();
           Ty = RMW->getValOperand()->getType();
           Write = Atomic = true;
+          if (auto It = Regions.find(RMW); It != Regions.end())
+            Region = &It->second; // (Kokkos 4's, between marks)
         } else {
           continue;
         }
@@ -2258,7 +2266,7 @@ private:
       Hoisted.insert(&I);
       if (H.Partner)
         Hoisted.insert(H.Partner);
-      if (H.Region) // (its load: the write's check covers it)
+      if (H.Region && H.Region->Ld) // (its load: the write's check covers it)
         Hoisted.insert(H.Region->Ld);
       Changed = true;
     }
@@ -2419,20 +2427,31 @@ private:
   /// the loop has no exit before its latch, so that iteration reaches the
   /// load (or the load cannot fault: then the copy reads what any
   /// iteration would), and nothing in the loop writes the address.
-  /// W is an atomic instruction on a number (an atomic_add into a View of
-  /// long or double: clang gives atomics no type tags), which cannot write
-  /// the pointer that Ld loads under the type rules that Ld's own tag says
-  /// the code was compiled with (no tags with -fno-strict-aliasing).
+  /// W is an atomic instruction (clang gives atomics no type tags) that
+  /// cannot write what Ld loads under the type rules that Ld's own tag
+  /// says the code was compiled with (no tags with -fno-strict-aliasing):
+  /// an atomic add into a View of long or double does not write a View's
+  /// data pointer, nor an element of an index array of int.  (Types of
+  /// one kind and width, and char, may be each other's.)
   static bool atomicOfOtherType(Instruction *W, LoadInst *Ld) {
     Type *Ty = nullptr;
     if (auto *RMW = dyn_cast<AtomicRMWInst>(W))
       Ty = RMW->getValOperand()->getType();
     else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(W))
       Ty = CX->getNewValOperand()->getType();
-    return Ty && Ld->getType()->isPointerTy() &&
-           Ld->hasMetadata(LLVMContext::MD_tbaa) &&
-           (Ty->isFloatingPointTy() ||
-            (Ty->isIntegerTy() && !Ty->isIntegerTy(8)));
+    Type *LT = Ld->getType();
+    if (!Ty || !Ld->hasMetadata(LLVMContext::MD_tbaa) || Ty->isIntegerTy(8) ||
+        LT->isIntegerTy(8))
+      return false;
+    if (LT->isPointerTy())
+      return Ty->isFloatingPointTy() || Ty->isIntegerTy();
+    if (LT->isIntegerTy())
+      return Ty->isFloatingPointTy() ||
+             (Ty->isIntegerTy() &&
+              Ty->getIntegerBitWidth() != LT->getIntegerBitWidth());
+    if (LT->isFloatingPointTy())
+      return Ty->isIntegerTy() || (Ty->isFloatingPointTy() && Ty != LT);
+    return false;
   }
 
   bool forwardInvariantLoads(Loop *L, LoopInfo &LI, DominatorTree &DT,
@@ -2641,6 +2660,8 @@ private:
     MemoryLocation Idx = MemoryLocation::getBeforeOrAfter(
         Index->getPointerOperand(), Index->getAAMetadata());
     for (Instruction *W : Writes) {
+      if (atomicOfOtherType(W, Index))
+        continue;
       std::optional<MemoryLocation> Loc = MemoryLocation::getOrNone(W);
       if (!Loc || !AA.isNoAlias(MemoryLocation::getBeforeOrAfter(
                                     Loc->Ptr, Loc->AATags),
