@@ -2433,6 +2433,18 @@ private:
   /// an atomic add into a View of long or double does not write a View's
   /// data pointer, nor an element of an index array of int.  (Types of
   /// one kind and width, and char, may be each other's.)
+  /// Ld carries a type tag that is not char's (which may alias anything).
+  static bool typeTagged(LoadInst *Ld) {
+    MDNode *Tag = Ld->getMetadata(LLVMContext::MD_tbaa);
+    if (!Tag || Tag->getNumOperands() < 3)
+      return false;
+    auto *Access = dyn_cast<MDNode>(Tag->getOperand(1));
+    auto *Name = Access && Access->getNumOperands() > 0
+                     ? dyn_cast<MDString>(Access->getOperand(0))
+                     : nullptr;
+    return Name && Name->getString() != "omnipotent char";
+  }
+
   static bool atomicOfOtherType(Instruction *W, LoadInst *Ld) {
     Type *Ty = nullptr;
     if (auto *RMW = dyn_cast<AtomicRMWInst>(W))
@@ -2440,8 +2452,7 @@ private:
     else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(W))
       Ty = CX->getNewValOperand()->getType();
     Type *LT = Ld->getType();
-    if (!Ty || !Ld->hasMetadata(LLVMContext::MD_tbaa) || Ty->isIntegerTy(8) ||
-        LT->isIntegerTy(8))
+    if (!Ty || !typeTagged(Ld) || Ty->isIntegerTy(8) || LT->isIntegerTy(8))
       return false;
     if (LT->isPointerTy())
       return Ty->isFloatingPointTy() || Ty->isIntegerTy();
