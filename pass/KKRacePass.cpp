@@ -1902,6 +1902,15 @@ private:
     Instruction *St;
   };
 
+  /// An atomic instruction that orders nothing (Kokkos 4's atomic_add):
+  /// checked before its loop.  (Those that acquire or release
+  /// synchronize.)
+  bool relaxedRMW(AtomicRMWInst *RMW) {
+    AtomicOrdering O = RMW->getOrdering();
+    return !RMW->isVolatile() && !isAcquireOrStronger(O) &&
+           !isReleaseOrStronger(O) && !insideResourceCall(RMW);
+  }
+
   /// The Kokkos atomic that Enter begins, if its body (in Enter's block)
   /// is a load of an element and a later store of it, or one atomic
   /// read-modify-write instruction, and nothing else that touches memory
@@ -1935,7 +1944,7 @@ private:
           Ld && Ld->isSimple() && !R.Ld && !R.St)
         R.Ld = Ld;
       else if (isa<AtomicRMWInst>(I) && !R.Ld && !R.St &&
-               !cast<AtomicRMWInst>(I)->isVolatile())
+               relaxedRMW(cast<AtomicRMWInst>(I)))
         R.St = I;
       else if (auto *St = dyn_cast<StoreInst>(I);
                St && St->isSimple() && R.Ld && !R.St &&
@@ -1985,20 +1994,17 @@ private:
     // The strands begun in this loop's own blocks, and its strand ends.
     SmallVector<StrandCall, 4> Strands;
     SmallVector<CallInst *, 4> Ends, AtomicEnters, AtomicExits;
-    SmallVector<Instruction *, 8> Writes; // (stores and the like, for gathers)
+    SmallVector<Instruction *, 8> Writes = loopWrites(L); // (for gathers)
     // Kokkos atomics whose body is a load and a store of one element
-    // between the marks (atomic_add on a Serial-only Kokkos 3), by their
-    // store: checked before the loop as one atomic write where its address
-    // allows, their marks then gone.
+    // (Kokkos 3 on Serial) or one atomic instruction (Kokkos 4), by that
+    // store or instruction: checked before the loop as one atomic write
+    // where its address allows, their marks then gone.
     DenseMap<Instruction *, AtomicRegion> Regions;
     SmallPtrSet<Instruction *, 4> RegionExits;
     bool Calls = false, Bad = false;
     for (BasicBlock *BB : L->blocks()) {
       bool Own = LI.getLoopFor(BB) == L;
       for (Instruction &I : *BB) {
-        if (isa<StoreInst>(I) || isa<AtomicRMWInst>(I) ||
-            isa<AtomicCmpXchgInst>(I) || isa<MemIntrinsic>(I))
-          Writes.push_back(&I);
         if (isCallTo(I, RT.strand_begin)) {
           if (!Own) {
             Bad = true;
@@ -2097,11 +2103,7 @@ private:
             Atomic = true;
           }
         } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
-          // (An atomic instruction that orders nothing: Kokkos 4's
-          // atomic_add.  Those that acquire or release synchronize.)
-          AtomicOrdering O = RMW->getOrdering();
-          if (RMW->isVolatile() || isAcquireOrStronger(O) ||
-              isReleaseOrStronger(O) || insideResourceCall(RMW))
+          if (!relaxedRMW(RMW))
             continue;
           Ptr = RMW->getPointerOperand();
           Ty = RMW->getValOperand()->getType();
@@ -2427,12 +2429,6 @@ private:
   /// the loop has no exit before its latch, so that iteration reaches the
   /// load (or the load cannot fault: then the copy reads what any
   /// iteration would), and nothing in the loop writes the address.
-  /// W is an atomic instruction (clang gives atomics no type tags) that
-  /// cannot write what Ld loads under the type rules that Ld's own tag
-  /// says the code was compiled with (no tags with -fno-strict-aliasing):
-  /// an atomic add into a View of long or double does not write a View's
-  /// data pointer, nor an element of an index array of int.  (Types of
-  /// one kind and width, and char, may be each other's.)
   /// Ld carries a type tag that is not char's (which may alias anything).
   static bool typeTagged(LoadInst *Ld) {
     MDNode *Tag = Ld->getMetadata(LLVMContext::MD_tbaa);
@@ -2445,6 +2441,12 @@ private:
     return Name && Name->getString() != "omnipotent char";
   }
 
+  /// W is an atomic instruction (clang gives atomics no type tags) that
+  /// cannot write what Ld loads under the type rules that Ld's own tag
+  /// says the code was compiled with (no tags with -fno-strict-aliasing):
+  /// an atomic add into a View of long or double does not write a View's
+  /// data pointer, nor an element of an index array of int.  (Types of
+  /// one kind and width, and char, may be each other's.)
   static bool atomicOfOtherType(Instruction *W, LoadInst *Ld) {
     Type *Ty = nullptr;
     if (auto *RMW = dyn_cast<AtomicRMWInst>(W))
@@ -2465,14 +2467,20 @@ private:
     return false;
   }
 
-  bool forwardInvariantLoads(Loop *L, LoopInfo &LI, DominatorTree &DT,
-                             AAResults &AA, Instruction *At) {
+  /// The stores and the like of loop L.
+  static SmallVector<Instruction *, 8> loopWrites(Loop *L) {
     SmallVector<Instruction *, 8> Writes;
     for (BasicBlock *BB : L->blocks())
       for (Instruction &I : *BB)
         if (isa<StoreInst>(I) || isa<AtomicRMWInst>(I) ||
             isa<AtomicCmpXchgInst>(I) || isa<MemIntrinsic>(I))
           Writes.push_back(&I);
+    return Writes;
+  }
+
+  bool forwardInvariantLoads(Loop *L, LoopInfo &LI, DominatorTree &DT,
+                             AAResults &AA, Instruction *At) {
+    SmallVector<Instruction *, 8> Writes = loopWrites(L);
     // (Calls that may write memory, intrinsics included: a masked store.)
     SmallVector<CallBase *, 4> Calls;
     for (BasicBlock *BB : L->blocks())

@@ -506,6 +506,12 @@ KKR_EXPORT void __kkrace_vector_loop(void) {
   lanes_thread(l, t->team_sub);
 }
 
+/* The running thread forked the open vector loop's lanes (else its lanes
+ * are the thread itself). */
+static int lanes_forked(const kkr_thread *t) {
+  return t->lanes_on && t->lanes.open && t->lanes.parent == t->team_sub;
+}
+
 /* The sub of the open loop's lane of index i0: that of its slot
  * i0 % KKR_LANES_PER_LOOP, a fresh one the first time the loop meets the
  * slot while the phase has some (no thread seen, no lane before), else the
@@ -538,8 +544,7 @@ static uint32_t lane_sub(kkr_thread *t, unsigned long long i0) {
 
 int kkr_lanes_loop(kkr_thread *t) {
   kkr_team_sync(t);
-  return t->abi.strand_depth && kkr_in_team_item(t) && t->lanes_on &&
-         t->lanes.open && t->lanes.parent == t->team_sub;
+  return t->abi.strand_depth && kkr_in_team_item(t) && lanes_forked(t);
 }
 
 uint32_t kkr_lane_strand(kkr_thread *t, uint64_t i) {
@@ -625,10 +630,7 @@ static void team_nested_begin(kkr_thread *t, unsigned long long i0,
   }
   uint32_t sub;
   if (vector)
-    sub = nidx && t->lanes_on && t->lanes.open &&
-                  t->lanes.parent == t->team_sub
-              ? lane_sub(t, i0)
-              : t->team_sub;
+    sub = nidx && lanes_forked(t) ? lane_sub(t, i0) : t->team_sub;
   else if (nidx == 0)
     sub = KKR_TEAM_SINGLE;
   else if (t->team_sub == 0 || t->team_sub == KKR_TEAM_SINGLE)
