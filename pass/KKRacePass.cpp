@@ -1019,7 +1019,8 @@ private:
 //===----------------------------------------------------------------------===//
 
 //===----------------------------------------------------------------------===//
-// Inline strands: the begin and end of a RangePolicy iteration without a call
+// Inline strands: the begin and end of a RangePolicy or MDRange iteration
+// without a call
 //===----------------------------------------------------------------------===//
 
 class StrandInliner {
@@ -1027,14 +1028,18 @@ public:
   StrandInliner(Module &M, Runtime &RT)
       : M(M), RT(RT), C(M.getContext()) {}
 
-  /// Replaces a __kkrace_strand_begin call of one index by its inline form.
-  void begin(CallInst *CI) {
+  /// Replaces a __kkrace_strand_begin call of Nidx indices (1 to 3) by its
+  /// inline form.
+  void begin(CallInst *CI, unsigned Nidx) {
     Value *Upd = CI->getArgOperand(4);
     uint64_t UpdSize = cast<ConstantInt>(CI->getArgOperand(5))->getZExtValue();
     SmallVector<Value *, 6> Args(CI->args());
-    inlineStrandBegin(CI, CI->getArgOperand(0),
-                      isa<ConstantPointerNull>(Upd) ? nullptr : Upd, UpdSize,
-                      Args);
+    if (isa<ConstantPointerNull>(Upd))
+      Upd = nullptr;
+    if (Nidx == 1)
+      inlineStrandBegin(CI, CI->getArgOperand(0), Upd, UpdSize, Args);
+    else
+      inlineMDBegin(CI, Nidx, Upd, UpdSize, Args);
     CI->eraseFromParent();
   }
 
@@ -1137,8 +1142,11 @@ private:
     Value *Small = TB.CreateICmpULT(I, TB.getInt64(KKR_ABI_STRAND_INLINE_MAX));
     Value *Lossy = noSan(TB).CreateLoad(TB.getInt32Ty(),
                                         abiField(TB, T, KKR_ABI_ITEM_LOSSY));
+    // (strand_mode 1 or 2: a RangePolicy kernel's.)
     Value *Ok = TB.CreateAnd(
-        TB.CreateAnd(TB.CreateIsNotNull(Mode), TB.CreateIsNull(Depth)),
+        TB.CreateAnd(TB.CreateICmpULT(TB.CreateSub(Mode, TB.getInt32(1)),
+                                      TB.getInt32(2)),
+                     TB.CreateIsNull(Depth)),
         TB.CreateOr(Small, TB.CreateIsNotNull(Lossy)));
     Instruction *Fast, *Slow;
     SplitBlockAndInsertIfThenElse(Ok, Then, &Fast, &Slow);
@@ -1178,6 +1186,85 @@ private:
       noSan(RB).CreateStore(RB.CreatePtrToInt(Upd, RB.getInt64Ty()),
                      abiField(RB, T, KKR_ABI_UPD_LO));
       noSan(RB).CreateStore(RB.getInt64(UpdSize), abiField(RB, T, KKR_ABI_UPD_LEN));
+    }
+  }
+
+  /// if (t && t->strand_mode == MD(N) && !t->strand_depth &&
+  ///     (the indices pack || they are in the row of row_i0, row_i1)) {
+  ///   t->strand_depth = 1; t->cur_rec = t->item_rec | (id + 2) << SHIFT;
+  ///   t->strand_idx0..2 = i0..i2; [if (reduce) t->upd = value;]
+  /// } else __kkrace_strand_begin(...);
+  /// (An MDRange iteration of 2 or 3 indices; the ids as kkr_abi.h says.)
+  void inlineMDBegin(CallBase *CB, unsigned N, Value *Upd, uint64_t UpdSize,
+                     ArrayRef<Value *> Args) {
+    IRBuilder<> B(CB);
+    Value *I0 = CB->getArgOperand(0), *I1 = CB->getArgOperand(1),
+          *I2 = CB->getArgOperand(2);
+    Value *TP = B.CreateThreadLocalAddress(tlsVar());
+    Value *T = noSan(B).CreateLoad(B.getPtrTy(), TP, "kkr.t");
+    Instruction *Then, *Else;
+    SplitBlockAndInsertIfThenElse(B.CreateIsNotNull(T), CB, &Then, &Else);
+    IRBuilder<> E(Else);
+    E.CreateCall(RT.strand_begin, Args);
+    IRBuilder<> TB(Then);
+    auto Field = [&](unsigned Off, Type *Ty) -> Value * {
+      return noSan(TB).CreateLoad(Ty, abiField(TB, T, Off));
+    };
+    Type *I32 = TB.getInt32Ty(), *I64 = TB.getInt64Ty();
+    Value *Mode = Field(KKR_ABI_STRAND_MODE, I32);
+    Value *Depth = Field(KKR_ABI_STRAND_DEPTH, I32);
+    Value *ModeOk = TB.CreateICmpULT(
+        TB.CreateSub(Mode, TB.getInt32(KKR_ABI_MODE_MD(N, 0))),
+        TB.getInt32(2));
+    Value *Last = N == 2 ? I1 : I2;
+    Value *Packed, *Id;
+    if (N == 2) {
+      Packed = TB.CreateIsNull(TB.CreateLShr(TB.CreateOr(I0, I1), 10));
+      Id = TB.CreateOr(TB.CreateShl(I0, 10), I1);
+    } else {
+      Packed = TB.CreateIsNull(TB.CreateOr(
+          TB.CreateLShr(TB.CreateOr(I0, I1), 7), TB.CreateLShr(I2, 6)));
+      Id = TB.CreateOr(TB.CreateOr(TB.CreateShl(I0, 13), TB.CreateShl(I1, 6)),
+                       I2);
+    }
+    Value *InRow = TB.CreateAnd(
+        TB.CreateAnd(TB.CreateICmpEQ(Field(KKR_ABI_ROW_I0, I64), I0),
+                     TB.CreateICmpEQ(Field(KKR_ABI_ROW_I1, I64),
+                                     N == 2 ? TB.getInt64(~0ull) : I1)),
+        TB.CreateAnd(TB.CreateIsNotNull(Field(KKR_ABI_ITEM_LOSSY, I32)),
+                     TB.CreateICmpULT(
+                         Last, TB.getInt64(KKR_ABI_STRAND_INLINE_MAX))));
+    Value *RowBase = Field(KKR_ABI_ROW_BASE, I64);
+    Value *Ok = TB.CreateAnd(TB.CreateAnd(ModeOk, TB.CreateIsNull(Depth)),
+                             TB.CreateOr(Packed, InRow));
+    Instruction *Fast, *Slow;
+    SplitBlockAndInsertIfThenElse(Ok, Then, &Fast, &Slow);
+    IRBuilder<> S(Slow);
+    S.CreateCall(RT.strand_begin, Args);
+    IRBuilder<> F(Fast);
+    Value *Raw = F.CreateSelect(
+        Packed, Id, F.CreateAdd(RowBase, Last));
+    Value *Max = F.getInt64(KKR_ABI_STRAND_INLINE_MAX);
+    Value *Wrapped = F.CreateSelect(F.CreateICmpUGE(Raw, Max),
+                                    F.CreateSub(Raw, Max), Raw);
+    noSan(F).CreateStore(F.getInt32(1), abiField(F, T, KKR_ABI_STRAND_DEPTH));
+    Value *Item = noSan(F).CreateLoad(I64, abiField(F, T, KKR_ABI_ITEM_REC));
+    noSan(F).CreateStore(
+        F.CreateOr(Item, F.CreateShl(F.CreateAdd(Wrapped, F.getInt64(2)),
+                                     KKR_ABI_STRAND_SHIFT)),
+        abiField(F, T, KKR_ABI_CUR_REC));
+    noSan(F).CreateStore(I0, abiField(F, T, KKR_ABI_STRAND_IDX0));
+    noSan(F).CreateStore(I1, abiField(F, T, KKR_ABI_STRAND_IDX1));
+    noSan(F).CreateStore(I2, abiField(F, T, KKR_ABI_STRAND_IDX2));
+    if (Upd) {
+      Value *IsReduce =
+          F.CreateICmpEQ(Mode, F.getInt32(KKR_ABI_MODE_MD(N, 1)));
+      Instruction *R = SplitBlockAndInsertIfThen(IsReduce, Fast, false);
+      IRBuilder<> RB(R);
+      noSan(RB).CreateStore(RB.CreatePtrToInt(Upd, I64),
+                            abiField(RB, T, KKR_ABI_UPD_LO));
+      noSan(RB).CreateStore(RB.getInt64(UpdSize),
+                            abiField(RB, T, KKR_ABI_UPD_LEN));
     }
   }
 
@@ -2867,7 +2954,7 @@ private:
     PromoteMemToReg(Locals, DT);
   }
 
-  /// The remaining strands of one index begin and end inline.
+  /// The remaining strands of one to three indices begin and end inline.
   bool inlineStrands(Function &F) {
     SmallVector<CallInst *, 8> Begins, Ends;
     for (Instruction &I : instructions(F)) {
@@ -2879,7 +2966,8 @@ private:
         bool UnknownValue =
             !isa<ConstantPointerNull>(CI.getArgOperand(4)) &&
             cast<ConstantInt>(CI.getArgOperand(5))->isZero();
-        if (N && N->getZExtValue() == 1 && !UnknownValue)
+        if (N && N->getZExtValue() >= 1 && N->getZExtValue() <= 3 &&
+            !UnknownValue)
           Begins.push_back(&CI);
       } else if (isCallTo(I, RT.strand_end)) {
         Ends.push_back(cast<CallInst>(&I));
@@ -2887,7 +2975,7 @@ private:
     }
     StrandInliner SI(M, RT);
     for (CallInst *CI : Begins)
-      SI.begin(CI);
+      SI.begin(CI, cast<ConstantInt>(CI->getArgOperand(3))->getZExtValue());
     for (CallInst *CI : Ends)
       SI.end(CI);
     return !Begins.empty() || !Ends.empty();

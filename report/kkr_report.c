@@ -181,8 +181,8 @@ static void node_current(kkr_thread *t, kkr_node_info *n) {
   if (n->type == KKR_NODE_STRAND) {
     /* The running strand's indices are known exactly. */
     n->idx[0] = t->abi.strand_idx0;
-    n->idx[1] = t->strand_idx[1];
-    n->idx[2] = t->strand_idx[2];
+    n->idx[1] = t->abi.strand_idx1;
+    n->idx[2] = t->abi.strand_idx2;
     n->idx_exact = 1;
     if (n->team && n->sub && n->sub != KKR_TEAM_SINGLE && t->team_nest == 1)
       n->sub_idx = t->team_sub_idx;
@@ -212,6 +212,46 @@ static void resolve_wrapped(kkr_node_info *old, const kkr_node_info *cur) {
   if (c - k > m / 2)
     k += m;
   old->idx[0] = k;
+}
+
+/* An MDRange strand of a lossy item (ids hashed per row): the old strand
+ * of the running kernel is most likely in the current strand's row or a
+ * row next to it.  Each such row's candidate index is the one whose id is
+ * the old strand's; the first that checks out is taken. */
+static void resolve_md(kkr_node_info *old, const kkr_node_info *cur) {
+  if (old->idx_exact || (old->nidx != 2 && old->nidx != 3) ||
+      old->nidx != cur->nidx || old->node != cur->node || !cur->idx_exact ||
+      old->team)
+    return;
+  const int64_t m = (int64_t)(1u << KKR_STRAND_BITS) - 2;
+  uint32_t n = old->nidx, last = n - 1;
+  kkr_item it = old->item; /* (kkr_strand_id marks it lossy: a copy) */
+  static const int d[] = {0, -1, 1, -2, 2};
+  for (unsigned a = 0; a < (n == 2 ? 1u : 2u); a++)
+    for (unsigned k = 0; k < KKR_ARRAY_SIZE(d); k++) {
+      int64_t row[3] = {cur->idx[0], cur->idx[1], cur->idx[2]};
+      row[a] += d[k];
+      if (row[a] < 0)
+        continue;
+      /* Below the packed bound the row's ids are its packed ones, beyond
+       * it its hash's: try both bases. */
+      uint64_t bound = n == 2 ? 1024 : 64;
+      for (uint64_t from = 0; from <= bound; from += bound) {
+        row[last] = (int64_t)from;
+        int64_t base = (int64_t)kkr_strand_id(&it, (uint64_t)row[0],
+                                              (uint64_t)row[1],
+                                              (uint64_t)row[2], n, 0) -
+                       2 - (int64_t)from;
+        int64_t i = (((int64_t)old->strand - 2 - base) % m + m) % m;
+        row[last] = i;
+        if (kkr_strand_id(&it, (uint64_t)row[0], (uint64_t)row[1],
+                          (uint64_t)row[2], n, 0) == old->strand) {
+          for (uint32_t j = 0; j < n; j++)
+            old->idx[j] = row[j];
+          return;
+        }
+      }
+    }
 }
 
 static int kkr_node_info_is_host(uint32_t node) {
@@ -546,6 +586,7 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
             &old->node);
   node_lane(t, &old->node);
   resolve_wrapped(&old->node, &cur->node);
+  resolve_md(&old->node, &cur->node);
   if ((prev & KKR_R_M) && old->node.node == cur->node.node &&
       old->node.strand == cur->node.strand) {
     /* The representative reader is this very strand; another one read too. */

@@ -83,6 +83,13 @@ struct kkr_abi_thread {
   unsigned long long saved_upd_lo; /* upd_lo and upd_len */
   unsigned long long saved_upd_len;
   long long team_idx;            /* mode 2: the nested iteration's index */
+  /* The strands of an MDRange kernel of 2 or 3 indices, begun without a
+   * call too (strand_mode 3 to 6, below): */
+  long long strand_idx1;         /* the current strand's indices 1 and 2 */
+  long long strand_idx2;
+  unsigned long long row_i0;     /* the last row whose indices did not pack: */
+  unsigned long long row_i1;     /* its indices before the last (row_i1 ~0 */
+  unsigned long long row_base;   /* for 2 indices) and its ids' base */
 };
 /* Byte offsets of its fields, for the pass. */
 #define KKR_ABI_STRAND_DEPTH 0
@@ -99,6 +106,20 @@ struct kkr_abi_thread {
 #define KKR_ABI_SAVED_UPD_LO 72
 #define KKR_ABI_SAVED_UPD_LEN 80
 #define KKR_ABI_TEAM_IDX 88
+#define KKR_ABI_STRAND_IDX1 96
+#define KKR_ABI_STRAND_IDX2 104
+#define KKR_ABI_ROW_I0 112
+#define KKR_ABI_ROW_I1 120
+#define KKR_ABI_ROW_BASE 128
+/* strand_mode of a RangePolicy for (1), reduce or scan (2), and of an
+ * MDRange kernel of 2 indices (3, 4) or 3 (5, 6), for or reduce.  An
+ * MDRange strand's id packs its indices when they are small enough: 2
+ * indices below 1024 give i0 << 10 | i1, 3 indices below 128, 128 and 64
+ * give i0 << 13 | i1 << 6 | i2; else it is the row's base plus its last
+ * index, base + i modulo KKR_ABI_STRAND_INLINE_MAX, which the inline code
+ * computes only for the row of row_i0 and row_i1 and once item_lossy is
+ * set.  Either way the record's strand bits are id % INLINE_MAX + 2. */
+#define KKR_ABI_MODE_MD(nidx, reduce) (2u * (nidx) - 1u + (reduce))
 /* The threads of a team: nested iteration i is thread i % 126 + 1. */
 #define KKR_ABI_TEAM_THREADS 126
 /* A strand of index i has the record bits item_rec | (i + 2) << 18, for

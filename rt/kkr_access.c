@@ -46,7 +46,17 @@ _Static_assert(__builtin_offsetof(kkr_thread, abi) == 0 &&
                    __builtin_offsetof(struct kkr_abi_thread, saved_upd_len) ==
                        KKR_ABI_SAVED_UPD_LEN &&
                    __builtin_offsetof(struct kkr_abi_thread, team_idx) ==
-                       KKR_ABI_TEAM_IDX,
+                       KKR_ABI_TEAM_IDX &&
+                   __builtin_offsetof(struct kkr_abi_thread, strand_idx1) ==
+                       KKR_ABI_STRAND_IDX1 &&
+                   __builtin_offsetof(struct kkr_abi_thread, strand_idx2) ==
+                       KKR_ABI_STRAND_IDX2 &&
+                   __builtin_offsetof(struct kkr_abi_thread, row_i0) ==
+                       KKR_ABI_ROW_I0 &&
+                   __builtin_offsetof(struct kkr_abi_thread, row_i1) ==
+                       KKR_ABI_ROW_I1 &&
+                   __builtin_offsetof(struct kkr_abi_thread, row_base) ==
+                       KKR_ABI_ROW_BASE,
                "kkr_abi.h offsets");
 int kkr_mt;
 
@@ -1487,8 +1497,8 @@ static KKR_NOINLINE void loop_slow(kkr_thread *t, uintptr_t a, uint32_t size,
     /* (The lane's index is in the team's lanes already.) */
   } else if (mode != LOOP_CURRENT) {
     t->abi.strand_idx0 = (int64_t)j[0];
-    t->strand_idx[1] = (int64_t)j[1];
-    t->strand_idx[2] = (int64_t)j[2];
+    t->abi.strand_idx1 = (int64_t)j[1];
+    t->abi.strand_idx2 = (int64_t)j[2];
   }
   /* (Words of the element already decided are decided again: the same
    * access twice changes nothing.) */
@@ -2123,11 +2133,7 @@ KKR_INLINE uint32_t loop_mode_begin(kkr_thread *t, uint32_t nidx,
     kkr_op *op = t->item_op;
     if (t->strand_count == 0) {
       op->item->nidx = (uint8_t)nidx;
-      if (nidx == 1)
-        t->abi.strand_mode = op->kind == KKR_OP_EXEC_REDUCE ||
-                                     op->kind == KKR_OP_EXEC_SCAN
-                                 ? 2
-                                 : 1;
+      kkr_strand_mode(t, nidx);
     }
     t->strand_count += (uint32_t)count;
     t->abi.strand_depth = 1;

@@ -548,6 +548,7 @@ void kkr_node_item(kkr_thread *t, kkr_op *op) {
                    (uint64_t)KKR_STRAND_BACKEND << KKR_REC_STRAND_SHIFT;
   t->abi.strand_mode = 0; /* until its first strand says what it is */
   t->abi.item_lossy = 0;
+  t->abi.row_i0 = ~0ull; /* no row's ids known inline yet */
   t->cur_is_item = 1;
   t->same_mask = KKR_REC_NODE_BITS | KKR_REC_STRAND_BITS | KKR_R_M;
   t->multi_mask = KKR_REC_NODE_BITS | 0xF;

@@ -714,16 +714,20 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
   if (KKR_LIKELY(nidx == 1 && i0 < STRAND_IDS)) {
     id = (uint32_t)i0 + 2; /* a RangePolicy iteration */
   } else {
-    if (nidx > 3)
-      nidx = 3;
-    id = kkr_strand_id(it, i0, i1, i2, nidx, t->strand_count);
-    /* (The inline code may now take the item's other large indices.) */
-    t->abi.item_lossy = nidx == 1;
+    uint32_t n = nidx > 3 ? 3 : nidx;
+    id = kkr_strand_id(it, i0, i1, i2, n, t->strand_count);
+    /* (The inline code may now take the item's other large indices, and
+     * an MDRange row's: the one just hashed.) */
+    t->abi.item_lossy = nidx == 1 || it->lossy;
+    if ((nidx == 2 || nidx == 3) && last_row.nidx == nidx) {
+      t->abi.row_i0 = last_row.i0;
+      t->abi.row_i1 = nidx == 2 ? ~0ull : last_row.i1;
+      t->abi.row_base = last_row.h;
+    }
   }
   if (KKR_UNLIKELY(t->strand_count++ == 0)) {
-    it->nidx = (uint8_t)nidx;
-    if (nidx == 1)
-      t->abi.strand_mode = reduce ? 2 : 1;
+    it->nidx = (uint8_t)(nidx > 3 ? 3 : nidx);
+    kkr_strand_mode(t, nidx);
     it->team = nidx == 0;
   }
   if (it->team) {
@@ -744,8 +748,8 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
   }
   t->abi.cur_rec = t->abi.item_rec | (uint64_t)id << KKR_REC_STRAND_SHIFT;
   t->abi.strand_idx0 = (int64_t)(nidx ? i0 : t->strand_count - 1);
-  t->strand_idx[1] = (int64_t)i1;
-  t->strand_idx[2] = (int64_t)i2;
+  t->abi.strand_idx1 = (int64_t)i1;
+  t->abi.strand_idx2 = (int64_t)i2;
   if (value && reduce) {
     t->abi.upd_lo = (uintptr_t)value;
     t->abi.upd_len = vsize ? vsize : unknown_value_size(t, (uintptr_t)value);

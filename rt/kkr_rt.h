@@ -227,8 +227,6 @@ typedef struct kkr_thread {
   uint32_t nops;          /* may exceed KKR_MAX_OPS: the excess is counted */
   kkr_op *item_op;        /* the op whose work item is the current node */
   kkr_vc item_vc;         /* the running work item's clock */
-  int64_t strand_idx[3];  /* the current strand's indices 1 and 2, for
-                             reports (index 0: abi.strand_idx0) */
   uintptr_t last_race_pc, last_race_ppc, last_race_elem; /* see kkr_report_race */
   uint32_t strand_count;  /* strands begun in the current item */
   /* The threads of a team (TeamPolicy items): the strand id of a team is
@@ -332,6 +330,17 @@ void kkr_horizon_host(kkr_thread *t);
  * indices (0: the seq-th strand); marks the item lossy when ids collide. */
 uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
                        uint32_t nidx, uint32_t seq);
+
+/* The running item's first strand has nidx indices: the inline code may
+ * begin and end the next ones itself (abi.strand_mode, kkr_abi.h). */
+KKR_INLINE void kkr_strand_mode(kkr_thread *t, uint32_t nidx) {
+  uint32_t kind = t->item_op->kind;
+  uint32_t reduce = kind == KKR_OP_EXEC_REDUCE || kind == KKR_OP_EXEC_SCAN;
+  if (nidx == 1)
+    t->abi.strand_mode = 1 + reduce;
+  else if (nidx <= 3)
+    t->abi.strand_mode = KKR_ABI_MODE_MD(nidx, reduce);
+}
 
 /* The current node becomes the host thread / the op's work item. */
 void kkr_node_host(kkr_thread *t);
