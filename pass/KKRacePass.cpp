@@ -2335,7 +2335,8 @@ private:
       if (H.G.Index) {
         Packed |= (H.G.Index->getType()->isIntegerTy(64) ? KKR_GATHER_IDX64 : 0) |
                   (H.G.Unsigned ? KKR_GATHER_UNSIGNED : 0) |
-                  H.G.Skip << KKR_GATHER_SKIP_SHIFT;
+                  H.G.Skip << KKR_GATHER_SKIP_SHIFT |
+                  H.G.Bits << KKR_GATHER_BITS_SHIFT;
         B.CreateCall(RT.gather,
                      {Exp.expandCodeFor(H.G.Base, Ptr->getType(), At),
                       Exp.expandCodeFor(H.G.Scale, B.getInt64Ty(), At), Base,
@@ -2685,12 +2686,13 @@ private:
 
   /// A gather's address, base + index * scale: the index loaded in the
   /// loop, on every iteration, from a contiguous array of 4- or 8-byte
-  /// integers (x(col(k))).
+  /// integers (x(col(k))), maybe cut to its low bits (h(key(i) & 255)).
   struct Gather {
     LoadInst *Index = nullptr;
     const SCEV *Base = nullptr, *Scale = nullptr;
     bool Unsigned = false;
     uint32_t Skip = 0; // indices skipped after each (an unrolled loop)
+    uint32_t Bits = 0; // the index's low bits that count (0: all)
   };
 
   /// Whether S, the address of an access in L, is a gather whose base and
@@ -2731,11 +2733,23 @@ private:
       X = E->getOperand();
       G.Unsigned = Extended = true;
     }
+    // An index cut to its low bits first (bins(key(i) & 255) is the
+    // extension of key(i) truncated to 8 bits).
+    G.Bits = 0;
+    if (auto *Tr = dyn_cast<SCEVTruncateExpr>(X)) {
+      if (!Extended)
+        return false;
+      G.Bits = Tr->getType()->getIntegerBitWidth();
+      X = Tr->getOperand();
+    }
     auto *U = dyn_cast<SCEVUnknown>(X);
     auto *Ld = U ? dyn_cast<LoadInst>(U->getValue()) : nullptr;
     if (!Ld || !Ld->isSimple() || !L->contains(Ld) ||
-        !(Extended ? Ld->getType()->isIntegerTy(32)
-                   : Ld->getType()->isIntegerTy(64)))
+        !(G.Bits ? Ld->getType()->isIntegerTy(32) ||
+                       Ld->getType()->isIntegerTy(64)
+          : Extended ? Ld->getType()->isIntegerTy(32)
+                     : Ld->getType()->isIntegerTy(64)) ||
+        G.Bits >= Ld->getType()->getIntegerBitWidth())
       return false;
     // The indices: one after the other, forward (or one in every few).
     const SCEV *Start, *Step;

@@ -32,6 +32,11 @@ enum kkr_op_kind {
 #define KKR_GATHER_UNSIGNED 0x8000000u
 #define KKR_GATHER_SKIP_SHIFT 28
 #define KKR_GATHER_SKIP_MAX 15u
+/* A gather's index truncated to its low n bits (1 to 63; 0: not), then
+ * extended as the unsigned flag says (bins(key(i) & 255)): n is in bits 8
+ * to 13 of the packed argument, whose size is at most 8 for a gather. */
+#define KKR_GATHER_BITS_SHIFT 8
+#define KKR_GATHER_SIZE_MASK 0xFFu
 /* A flag in strand_begin's nidx: the call is a ThreadVectorRange lane. */
 #define KKR_ABI_STRAND_VECTOR 16u
 

@@ -1519,6 +1519,8 @@ typedef struct {
   int64_t scale;
   const void *idx;
   uint32_t kind, every; /* KKR_GATHER_*; the skip + 1 */
+  uint32_t cut;         /* 64 - the bits the index keeps (0: all) */
+  uint32_t prefetch;    /* whether to prefetch cells ahead */
 } loop_gather_src;
 
 KKR_INLINE uintptr_t gather_addr(const loop_gather_src *g, uint64_t k) {
@@ -1527,11 +1529,19 @@ KKR_INLINE uintptr_t gather_addr(const loop_gather_src *g, uint64_t k) {
               : g->kind & KKR_GATHER_UNSIGNED
                   ? (int64_t)((const uint32_t *)g->idx)[k]
                   : (int64_t)((const int32_t *)g->idx)[k];
+  /* (A truncated index: its low bits, extended again.) */
+  e = g->kind & KKR_GATHER_UNSIGNED
+          ? (int64_t)((uint64_t)e << g->cut >> g->cut)
+          : (int64_t)((uint64_t)e << g->cut) >> g->cut;
   return g->base + (uintptr_t)(e * g->scale);
 }
 
-/* How many elements ahead a gather prefetches its cells. */
+/* How many elements ahead a gather prefetches its cells, and the size of
+ * the View below which it does not: a small target (a histogram's bins)
+ * stays in the cache, and the prefetch would only cost its index's
+ * second read. */
 #define GATHER_AHEAD 16
+#define GATHER_PREFETCH_MIN (512u << 10)
 
 /* The accesses of one loop: the inline decision word by word in a tight
  * loop, which calls nothing; what it cannot decide leaves it for
@@ -1576,7 +1586,7 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
         a = gather_addr(g, k);
         /* (Random indices: each cell is a cache miss, which the next
          * elements' prefetches overlap.) */
-        if (k + GATHER_AHEAD < count) {
+        if (g->prefetch && k + GATHER_AHEAD < count) {
           uintptr_t n = gather_addr(g, k + GATHER_AHEAD);
           kkr_cell *pf = kkr_dir[KKR_DIR_INDEX(n)];
           if (pf)
@@ -1676,6 +1686,16 @@ static KKR_NOINLINE void gather_r8(kkr_thread *t, uint64_t count,
                                    site_slot *slot,
                                    const loop_gather_src *g) {
   loop_body(t, 0, 0, count, 8, 0, mode, nidx, vary, idx, step, pc, slot, g);
+}
+
+/* A RangePolicy's atomic updates of 8-byte elements through an index
+ * (a histogram's atomic_add(&bins(key(i)), 1)). */
+static KKR_NOINLINE void gather_aw8_range(kkr_thread *t, uint64_t count,
+                                          uint64_t *idx, uint64_t step,
+                                          uintptr_t pc, site_slot *slot,
+                                          const loop_gather_src *g) {
+  loop_body(t, 0, 0, count, 8, ACC_WRITE | ACC_ATOMIC, LOOP_RANGE, 1, 0, idx,
+            step, pc, slot, g);
 }
 
 static KKR_NOINLINE void gather_any(kkr_thread *t, uint64_t count,
@@ -2361,14 +2381,23 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
     return;
   uint32_t size, acc, nidx, vary;
   loop_kind(packed, &size, &acc, &nidx, &vary);
+  uint32_t bits = (size >> KKR_GATHER_BITS_SHIFT) & 63;
+  size &= KKR_GATHER_SIZE_MASK;
   uint64_t j[3] = {i0, i1, 0};
   loop_gather_src g = {(uintptr_t)base, (int64_t)scale, idx,
                        packed & (KKR_GATHER_IDX64 | KKR_GATHER_UNSIGNED),
-                       1 + (packed >> KKR_GATHER_SKIP_SHIFT)};
+                       1 + (packed >> KKR_GATHER_SKIP_SHIFT),
+                       bits ? 64 - bits : 0, count > GATHER_AHEAD};
+  kkr_view_alloc v;
+  if (g.prefetch && kkr_views_find((uintptr_t)base, &v) &&
+      v.hi - v.lo < GATHER_PREFETCH_MIN)
+    g.prefetch = 0;
   uint32_t mode = loop_mode_begin(t, nidx, packed, count);
   uint64_t saved_rec = t->abi.cur_rec;
   if (size == 8 && !acc)
     gather_r8(t, count, mode, nidx, vary, j, step, pc, slot_, &g);
+  else if (size == 8 && acc == (ACC_WRITE | ACC_ATOMIC) && mode == LOOP_RANGE)
+    gather_aw8_range(t, count, j, step, pc, slot_, &g);
   else
     gather_any(t, count, size, acc, mode, nidx, vary, j, step, pc, slot_, &g);
   loop_mode_end(t, mode, saved_rec);
