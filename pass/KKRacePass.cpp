@@ -1179,14 +1179,22 @@ private:
         Item, F.CreateShl(F.CreateAdd(Id, F.getInt64(2)), KKR_ABI_STRAND_SHIFT));
     noSan(F).CreateStore(Rec, abiField(F, T, KKR_ABI_CUR_REC));
     noSan(F).CreateStore(I, abiField(F, T, KKR_ABI_STRAND_IDX0));
-    if (Upd) {
-      Value *IsReduce = F.CreateICmpEQ(Mode, F.getInt32(2));
-      Instruction *R = SplitBlockAndInsertIfThen(IsReduce, Fast, false);
-      IRBuilder<> RB(R);
-      noSan(RB).CreateStore(RB.CreatePtrToInt(Upd, RB.getInt64Ty()),
-                     abiField(RB, T, KKR_ABI_UPD_LO));
-      noSan(RB).CreateStore(RB.getInt64(UpdSize), abiField(RB, T, KKR_ABI_UPD_LEN));
-    }
+    if (Upd)
+      reductionValue(F, Fast, T, Mode, 2, Upd, UpdSize);
+  }
+
+  /// At Fast, where the strand begins: if (t->strand_mode == ReduceMode)
+  /// the strand's private reduction value is Upd, UpdSize bytes.
+  void reductionValue(IRBuilder<> &F, Instruction *Fast, Value *T,
+                      Value *Mode, unsigned ReduceMode, Value *Upd,
+                      uint64_t UpdSize) {
+    Value *IsReduce = F.CreateICmpEQ(Mode, F.getInt32(ReduceMode));
+    Instruction *R = SplitBlockAndInsertIfThen(IsReduce, Fast, false);
+    IRBuilder<> RB(R);
+    noSan(RB).CreateStore(RB.CreatePtrToInt(Upd, RB.getInt64Ty()),
+                          abiField(RB, T, KKR_ABI_UPD_LO));
+    noSan(RB).CreateStore(RB.getInt64(UpdSize),
+                          abiField(RB, T, KKR_ABI_UPD_LEN));
   }
 
   /// if (t && t->strand_mode == MD(N) && !t->strand_depth &&
@@ -1256,16 +1264,8 @@ private:
     noSan(F).CreateStore(I0, abiField(F, T, KKR_ABI_STRAND_IDX0));
     noSan(F).CreateStore(I1, abiField(F, T, KKR_ABI_STRAND_IDX1));
     noSan(F).CreateStore(I2, abiField(F, T, KKR_ABI_STRAND_IDX2));
-    if (Upd) {
-      Value *IsReduce =
-          F.CreateICmpEQ(Mode, F.getInt32(KKR_ABI_MODE_MD(N, 1)));
-      Instruction *R = SplitBlockAndInsertIfThen(IsReduce, Fast, false);
-      IRBuilder<> RB(R);
-      noSan(RB).CreateStore(RB.CreatePtrToInt(Upd, I64),
-                            abiField(RB, T, KKR_ABI_UPD_LO));
-      noSan(RB).CreateStore(RB.getInt64(UpdSize),
-                            abiField(RB, T, KKR_ABI_UPD_LEN));
-    }
+    if (Upd)
+      reductionValue(F, Fast, T, Mode, KKR_ABI_MODE_MD(N, 1), Upd, UpdSize);
   }
 
   /// if (t && t->strand_mode && t->strand_depth == 1) {

@@ -227,6 +227,7 @@ static void resolve_md(kkr_node_info *old, const kkr_node_info *cur) {
   uint32_t n = old->nidx, last = n - 1;
   kkr_item it = old->item; /* (kkr_strand_id marks it lossy: a copy) */
   static const int d[] = {0, -1, 1, -2, 2};
+  const uint64_t bound = n == 2 ? 1024 : 64; /* where ids stop packing */
   for (unsigned a = 0; a < (n == 2 ? 1u : 2u); a++)
     for (unsigned k = 0; k < KKR_ARRAY_SIZE(d); k++) {
       int64_t row[3] = {cur->idx[0], cur->idx[1], cur->idx[2]};
@@ -235,7 +236,6 @@ static void resolve_md(kkr_node_info *old, const kkr_node_info *cur) {
         continue;
       /* Below the packed bound the row's ids are its packed ones, beyond
        * it its hash's: try both bases. */
-      uint64_t bound = n == 2 ? 1024 : 64;
       for (uint64_t from = 0; from <= bound; from += bound) {
         row[last] = (int64_t)from;
         int64_t base = (int64_t)kkr_strand_id(&it, (uint64_t)row[0],

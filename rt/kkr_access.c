@@ -2319,24 +2319,23 @@ static void loop_at(void *base, unsigned long long stride,
     idx[vary] = v0;
     loop_dispatch(t, a, stride, count, size, ACC_WRITE, mode, nidx, vary, idx,
                   step, pc, slot);
-  } else if (size > KKR_GRAN && size <= 64 && !(size & (KKR_GRAN - 1)) &&
-             !(a & (KKR_GRAN - 1)) && !(stride & (KKR_GRAN - 1)) &&
-             span >= size) {
-    /* Elements of several words that do not overlap (two fields of a
-     * struct loaded as one vector): word by word, each a loop of its own
-     * in the stepped copies.  Each word is accessed once, in the same
-     * order as before, and its decisions do not depend on the others'. */
-    uint64_t v0 = idx[vary];
-    for (uint32_t w = 0; w < size; w += KKR_GRAN) {
-      idx[vary] = v0;
-      loop_dispatch(t, a + w, stride, count, KKR_GRAN, acc, mode, nidx, vary,
-                    idx, step, pc, slot);
-    }
-    if (mode == LOOP_CURRENT && stride > size)
-      interleaved_done(t, a, stride, count, size);
   } else {
-    loop_dispatch(t, a, stride, count, size, acc, mode, nidx, vary, idx, step,
-                  pc, slot);
+    /* Elements of several words that do not overlap (two fields of a
+     * struct loaded as one vector) go word by word, each a loop of its own
+     * in the stepped copies: each word is accessed once, in the same order
+     * as before, and its decisions do not depend on the others'. */
+    uint32_t part = size > KKR_GRAN && size <= 64 &&
+                            !(size & (KKR_GRAN - 1)) &&
+                            !(a & (KKR_GRAN - 1)) &&
+                            !(stride & (KKR_GRAN - 1)) && span >= size
+                        ? KKR_GRAN
+                        : size;
+    uint64_t v0 = idx[vary];
+    for (uint32_t w = 0; w < size; w += part) {
+      idx[vary] = v0;
+      loop_dispatch(t, a + w, stride, count, part, acc, mode, nidx, vary, idx,
+                    step, pc, slot);
+    }
     if (mode == LOOP_CURRENT && stride > size)
       interleaved_done(t, a, stride, count, size);
   }

@@ -710,11 +710,10 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
   kkr_op *op = t->item_op;
   kkr_item *it = op->item;
   int reduce = op->kind == KKR_OP_EXEC_REDUCE || op->kind == KKR_OP_EXEC_SCAN;
-  uint32_t id;
+  uint32_t id, n = nidx > 3 ? 3 : nidx;
   if (KKR_LIKELY(nidx == 1 && i0 < STRAND_IDS)) {
     id = (uint32_t)i0 + 2; /* a RangePolicy iteration */
   } else {
-    uint32_t n = nidx > 3 ? 3 : nidx;
     id = kkr_strand_id(it, i0, i1, i2, n, t->strand_count);
     /* (The inline code may now take the item's other large indices, and
      * an MDRange row's: the one just hashed.) */
@@ -726,7 +725,7 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
     }
   }
   if (KKR_UNLIKELY(t->strand_count++ == 0)) {
-    it->nidx = (uint8_t)(nidx > 3 ? 3 : nidx);
+    it->nidx = (uint8_t)n;
     kkr_strand_mode(t, nidx);
     it->team = nidx == 0;
   }
