@@ -146,7 +146,7 @@ struct Runtime {
                               write2, write4, write8, write16, read_range,
                               write_range, stack_scope, atomic, atomic_acquire,
                               op_begin, strand_begin, exec_ref, copy_range,
-                              loop, loop_except, team_branch})
+                              loop, loop_except, loop_wrap, team_branch})
       if (auto *F = dyn_cast<Function>(FC.getCallee()))
         for (Argument &A : F->args())
           if (A.getType()->isPointerTy())
@@ -2157,6 +2157,7 @@ private:
       Instruction *Partner; // the load that this entry checks too (a
                             // store: it reads, then writes)
       Gather G;             // (a gather: Start and Step are null)
+      Wrap W;               // (a wrapped index: likewise)
       SmallVector<Guard, 2> Gs; // the iterations that make it: all if none
       bool Atomic = false;  // an atomic read-modify-write, checked as its
                             // write
@@ -2221,12 +2222,17 @@ private:
           continue; // a Kokkos atomic's own loads and stores
         const SCEV *Start, *Step;
         Gather G;
+        Wrap Wr;
         if (!affineIn(SE.getSCEV(Ptr), L, SE, Start, Step) ||
             !Exp.isSafeToExpandAt(Step, At)) {
           Start = Step = nullptr;
-          if (Calls || !Gs.empty() || TS.getFixedValue() > 8 || (SC && SC->NIdx > 2) ||
-              !gatherIn(SE.getSCEV(Ptr), L, SE, Exp, At, G) ||
-              !indexUnwritten(G.Index, Writes, AA)) {
+          if (Gs.empty() && wrapIn(Ptr, L, SE, Exp, At, Wr)) {
+            if (traceEnabled())
+              errs() << "kkrace:   wrapped index: " << I << "\n";
+          } else if (Calls || !Gs.empty() || TS.getFixedValue() > 8 ||
+                     (SC && SC->NIdx > 2) ||
+                     !gatherIn(SE.getSCEV(Ptr), L, SE, Exp, At, G) ||
+                     !indexUnwritten(G.Index, Writes, AA)) {
             if (traceEnabled())
               errs() << "kkrace:   not affine: " << I << "\n";
             continue;
@@ -2234,7 +2240,7 @@ private:
         }
         Hs.push_back({&I, Ptr, Start, Step, SC,
                       (uint32_t)TS.getFixedValue(), Write, false, nullptr, G,
-                      Gs, Atomic, Region});
+                      Wr, Gs, Atomic, Region});
       }
     }
     // A load and a later store of the same element by the same strand at
@@ -2245,9 +2251,9 @@ private:
     for (size_t K = 0; K < Hs.size(); ++K) {
       for (size_t P = 0; P < K; ++P) {
         Hoist &A = Hs[P], &B = Hs[K];
-        if (A.Merged || A.Write || A.Atomic || B.Atomic || !A.Start ||
-            A.Start != B.Start ||
-            A.Step != B.Step ||
+        if (A.Merged || A.Write || A.Atomic || B.Atomic ||
+            !(A.Start ? A.Start == B.Start && A.Step == B.Step
+                      : A.W.Rem && A.Ptr == B.Ptr && B.W.Rem) ||
             A.SC != B.SC || A.Size != B.Size || !sameLine(A.I, B.I) ||
             ((!A.Gs.empty() || !B.Gs.empty()) &&
              A.I->getParent() != B.I->getParent()))
@@ -2269,6 +2275,9 @@ private:
       // The address and the strand's index on the first iteration: the
       // loop's own computation of them, entered from the preheader.
       DenseMap<Value *, Value *> Memo;
+      // (A wrapped index: the address where the remainder is 0.)
+      if (H.W.Rem)
+        Memo[H.W.Rem] = ConstantInt::get(H.W.Rem->getType(), 0);
       Value *Base = H.G.Index
                         ? valueAtEntry(H.G.Index->getPointerOperand(), L, At, Memo)
                         : valueAtEntry(Ptr, L, At, Memo);
@@ -2342,6 +2351,33 @@ private:
                       Exp.expandCodeFor(H.G.Scale, B.getInt64Ty(), At), Base,
                       CountV, B.getInt32(Packed), Idx[0], Idx[1],
                       B.getInt64(IdxStep), newSlot()});
+      } else if (H.W.Rem) {
+        // The address where the remainder is 1, for the scale; X and N
+        // extended as the remainder is signed or not.
+        DenseMap<Value *, Value *> AtOne;
+        AtOne[H.W.Rem] = ConstantInt::get(H.W.Rem->getType(), 1);
+        Value *One = valueAtEntry(Ptr, L, At, AtOne);
+        Value *X0 = valueAtEntry(H.W.X, L, At, Memo);
+        if (!One || !X0) {
+          if (traceEnabled())
+            errs() << "kkrace:   no entry value of a wrapped index: " << I
+                   << "\n";
+          continue;
+        }
+        Value *Scale = B.CreateSub(B.CreatePtrToInt(One, B.getInt64Ty()),
+                                   B.CreatePtrToInt(Base, B.getInt64Ty()));
+        auto Ext = [&](Value *V) {
+          return H.W.Unsigned ? B.CreateZExtOrTrunc(V, B.getInt64Ty())
+                              : B.CreateSExtOrTrunc(V, B.getInt64Ty());
+        };
+        Value *NV = H.W.N ? Ext(Exp.expandCodeFor(SE.getSCEV(H.W.N),
+                                                  H.W.N->getType(), At))
+                          : B.getInt64(H.W.Mask + 1);
+        Packed |= (H.W.Unsigned ? KKR_WRAP_UNSIGNED : 0) |
+                  (H.W.Rem->getType()->isIntegerTy(32) ? KKR_WRAP_32 : 0);
+        B.CreateCall(RT.loop_wrap,
+                     {Base, Scale, CountV, B.getInt32(Packed), Idx[0], Idx[1],
+                      Idx[2], B.getInt64(IdxStep), newSlot(), Ext(X0), NV});
       } else if (!Except.empty()) {
         // (x - Lo for each x excluded; all ones for none.)
         Except.resize(2, B.getInt64(~0ull));
@@ -2625,18 +2661,24 @@ private:
   /// Rewrites the extensions and truncations of an induction variable (an
   /// int index of a functor, widened for the address) as an induction
   /// variable of the wide type.  Exact unless the narrow index wraps, which
-  /// the program's own signed arithmetic forbids.
+  /// the program's own signed arithmetic forbids.  A truncation to fewer
+  /// than 32 bits is the program's own wrapping (i & 255, i % 256u): it
+  /// stays (such an index is a wrapped one, wrapIn).
   struct NoWrap : SCEVRewriteVisitor<NoWrap> {
     const Loop *L;
     NoWrap(ScalarEvolution &SE, const Loop *L)
         : SCEVRewriteVisitor<NoWrap>(SE), L(L) {}
     const SCEVAddRecExpr *rec(const SCEV *S) {
       auto *AR = dyn_cast<SCEVAddRecExpr>(S);
-      return AR && AR->getLoop() == L && AR->isAffine() ? AR : nullptr;
+      return AR && AR->getLoop() == L && AR->isAffine() &&
+                     !(AR->getType()->isIntegerTy() &&
+                       AR->getType()->getIntegerBitWidth() < 32)
+                 ? AR
+                 : nullptr;
     }
     const SCEV *visitTruncateExpr(const SCEVTruncateExpr *E) {
       const SCEV *Op = visit(E->getOperand());
-      if (auto *AR = rec(Op))
+      if (auto *AR = rec(Op); AR && E->getType()->getScalarSizeInBits() >= 32)
         return SE.getAddRecExpr(
             SE.getTruncateExpr(AR->getStart(), E->getType()),
             SE.getTruncateExpr(AR->getStepRecurrence(SE), E->getType()), L,
@@ -2770,6 +2812,103 @@ private:
       G.Scale = SE.getTruncateOrSignExtend(G.Scale, I64);
     return Exp.isSafeToExpandAt(G.Base, At) &&
            Exp.isSafeToExpandAt(G.Scale, At);
+  }
+
+  /// A wrapped index: an address that is affine in R, the remainder of X
+  /// by N (u((i + 1) % n), h(i & 255): a mask is a remainder by a power of
+  /// two), where X advances by one per iteration of the loop and N does not
+  /// change in it.  Between two wraps, the addresses are those of a loop.
+  struct Wrap {
+    Instruction *Rem = nullptr;
+    Value *X = nullptr;
+    Value *N = nullptr; // (null for a mask: Mask + 1)
+    uint64_t Mask = 0;
+    bool Unsigned = false;
+  };
+  enum { LinInvariant, LinAffine, LinBad };
+
+  /// Whether V, computed in L, is invariant in L or affine in W's remainder
+  /// (found here) with coefficients invariant in L: LinInvariant, LinAffine,
+  /// or LinBad (anything else, or a second remainder).
+  int wrapTerm(Value *V, const Loop *L, ScalarEvolution &SE, Wrap &W,
+               unsigned Depth) {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !L->contains(I))
+      return LinInvariant;
+    if (I == W.Rem)
+      return LinAffine;
+    if (SE.isSCEVable(I->getType()) && SE.isLoopInvariant(SE.getSCEV(I), L))
+      return LinInvariant;
+    if (Depth > 16)
+      return LinBad;
+    auto Sum = [&](bool Product) {
+      int A = LinInvariant;
+      for (Value *Op : I->operands()) {
+        int B = wrapTerm(Op, L, SE, W, Depth + 1);
+        if (B == LinBad || (Product && A == LinAffine && B == LinAffine))
+          return (int)LinBad;
+        A = std::max(A, B);
+      }
+      return A;
+    };
+    switch (I->getOpcode()) {
+    case Instruction::SRem:
+    case Instruction::URem:
+    case Instruction::And: {
+      if (W.Rem || !I->getType()->isIntegerTy() ||
+          !(I->getType()->isIntegerTy(32) || I->getType()->isIntegerTy(64)))
+        return LinBad;
+      Value *X = I->getOperand(0), *N = I->getOperand(1);
+      uint64_t Mask = 0;
+      if (I->getOpcode() == Instruction::And) {
+        auto *C = dyn_cast<ConstantInt>(N);
+        if (!C || !C->getValue().isMask() || C->getValue().getActiveBits() > 62)
+          return LinBad;
+        Mask = C->getZExtValue();
+        N = nullptr;
+      } else if (!SE.isLoopInvariant(SE.getSCEV(N), L)) {
+        return LinBad;
+      }
+      const SCEV *Start, *Step;
+      auto *C = affineIn(SE.getSCEV(X), L, SE, Start, Step)
+                    ? dyn_cast<SCEVConstant>(Step)
+                    : nullptr;
+      if (!C || !C->getAPInt().isOne())
+        return LinBad;
+      W = {I, X, N, Mask, I->getOpcode() != Instruction::SRem};
+      return LinAffine;
+    }
+    case Instruction::SExt:
+    case Instruction::ZExt: {
+      int A = wrapTerm(I->getOperand(0), L, SE, W, Depth + 1);
+      // (A signed remainder may be negative: its zero extension is not
+      // affine in it.)
+      if (A == LinAffine && isa<ZExtInst>(I) && !W.Unsigned)
+        return LinBad;
+      return A;
+    }
+    case Instruction::Shl:
+      if (!isa<ConstantInt>(I->getOperand(1)))
+        return LinBad;
+      return wrapTerm(I->getOperand(0), L, SE, W, Depth + 1);
+    case Instruction::Add:
+    case Instruction::Sub:
+    case Instruction::GetElementPtr:
+      return Sum(false);
+    case Instruction::Mul:
+      return Sum(true);
+    default:
+      return LinBad;
+    }
+  }
+
+  /// Whether Ptr, the address of an access in L, is affine in a wrapped
+  /// index (W) that can be computed before At.
+  bool wrapIn(Value *Ptr, const Loop *L, ScalarEvolution &SE,
+              SCEVExpander &Exp, Instruction *At, Wrap &W) {
+    W = Wrap();
+    return wrapTerm(Ptr, L, SE, W, 0) == LinAffine && W.Rem &&
+           (!W.N || Exp.isSafeToExpandAt(SE.getSCEV(W.N), At));
   }
 
   /// Whether nothing in the loop may write the index array of a gather

@@ -37,6 +37,10 @@ enum kkr_op_kind {
  * to 13 of the packed argument, whose size is at most 8 for a gather. */
 #define KKR_GATHER_BITS_SHIFT 8
 #define KKR_GATHER_SIZE_MASK 0xFFu
+/* __kkrace_loop_wrap's: the remainder is unsigned (else signed, as C's %),
+ * of 32-bit values (else 64). */
+#define KKR_WRAP_32 0x4000000u
+#define KKR_WRAP_UNSIGNED 0x8000000u
 /* A flag in strand_begin's nidx: the call is a ThreadVectorRange lane. */
 #define KKR_ABI_STRAND_VECTOR 16u
 

@@ -2385,6 +2385,67 @@ KKR_EXPORT void __kkrace_loop_except(void *base, unsigned long long stride,
   }
 }
 
+/* __kkrace_loop for a wrapped index, in pieces between its wraps: on
+ * iterations [k, k + len) the remainder e runs up by one, so that the
+ * accesses are a loop's from base + e * scale.  After two whole rounds of
+ * the remainder's values nothing new is learned (each element was reached
+ * by two iterations: its reads are shared, or its writes race, as with
+ * every iteration at one address), so the pieces stop there. */
+KKR_EXPORT void __kkrace_loop_wrap(void *base, unsigned long long scale,
+                                   unsigned long long count,
+                                   unsigned int packed, unsigned long long i0,
+                                   unsigned long long i1,
+                                   unsigned long long i2,
+                                   unsigned long long step, void *slot,
+                                   unsigned long long x0,
+                                   unsigned long long n) {
+  uintptr_t pc = RET_PC;
+  uint32_t size, acc, nidx, vary;
+  loop_kind(packed, &size, &acc, &nidx, &vary);
+  int is_signed = !(packed & KKR_WRAP_UNSIGNED);
+  uint64_t top = packed & KKR_WRAP_32 ? 0xFFFFFFFFull : ~0ull;
+  packed &= ~(KKR_WRAP_UNSIGNED | KKR_WRAP_32);
+  if (is_signed && (int64_t)n < 0)
+    n = -n; /* (C's x % n is x % -n) */
+  if (n == 0 || (is_signed && (int64_t)n < 0))
+    return; /* (the program divides by zero, or by INT64_MIN) */
+  uint64_t k = 0, first = 0;
+  int wrapped = 0;
+  while (k < count) {
+    int64_t e;
+    uint64_t len;
+    if (is_signed) {
+      int64_t x = (int64_t)(x0 + k);
+      e = x % (int64_t)n;
+      if (x >= 0)
+        len = n - (uint64_t)e;
+      else if (x == e) /* (up to -1, then on from 0 to n - 1) */
+        len = (uint64_t)-e + n;
+      else /* (up to 0, which is a multiple of n below 0) */
+        len = (uint64_t)-e + 1;
+    } else {
+      uint64_t x = (x0 + k) & top;
+      e = (int64_t)(x % n);
+      len = n - (uint64_t)e;
+      if (top - x < len - 1) { /* (x wraps around first) */
+        len = top - x + 1;
+        wrapped = 1;
+      }
+    }
+    if (len > count - k)
+      len = count - k;
+    uint64_t idx[3] = {i0, i1, i2};
+    idx[vary] += k * step;
+    loop_at((char *)base + (uint64_t)e * scale, scale, len, packed, idx[0],
+            idx[1], idx[2], step, slot, pc);
+    if (!k)
+      first = len;
+    k += len;
+    if (k >= first + 2 * n && !wrapped)
+      break;
+  }
+}
+
 KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
                                 unsigned long long count, unsigned int packed,
                                 unsigned long long i0, unsigned long long i1,
