@@ -890,6 +890,7 @@ static void describe_location(kkr_report *r) {
     return;
   uintptr_t addr = r->acc[0].addr;
   kkr_thread *t = kkr_tls;
+  kkr_thread_info *owner;
   kkr_str s = {0};
   uintptr_t start = 0;
   const char *global = kkr_symbolize_data(addr, &start);
@@ -901,6 +902,9 @@ static void describe_location(kkr_report *r) {
   } else if (t && addr >= t->stack_lo && addr < t->stack_hi) {
     kkr_str_printf(&s, "a variable on the stack of ");
     describe_thread(&s, t->info->id);
+  } else if ((owner = kkr_thread_of_stack(addr))) {
+    kkr_str_printf(&s, "a variable on the stack of ");
+    describe_thread(&s, owner->id);
   } else {
     kkr_str_printf(&s, "heap memory");
   }

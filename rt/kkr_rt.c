@@ -49,6 +49,17 @@ kkr_thread_info *kkr_thread_info_of(pthread_t th) {
   return i;
 }
 
+kkr_thread_info *kkr_thread_of_stack(uintptr_t addr) {
+  kkr_thread_info *found = NULL;
+  kkr_spin_lock(&threads_lock);
+  for (kkr_thread_info *i = all_threads; i; i = i->next)
+    if (addr >= i->stack_lo && addr < i->stack_hi &&
+        (!found || !__atomic_load_n(&i->finished, __ATOMIC_ACQUIRE)))
+      found = i;
+  kkr_spin_unlock(&threads_lock);
+  return found;
+}
+
 #ifndef KKRACE_PRELOAD
 extern char __executable_start[], etext[];
 #endif
@@ -92,8 +103,8 @@ static void thread_stack_bounds(kkr_thread *t) {
   size_t size;
   if (pthread_getattr_np(pthread_self(), &attr) == 0) {
     if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
-      t->stack_lo = (uintptr_t)addr;
-      t->stack_hi = (uintptr_t)addr + size;
+      t->stack_lo = t->info->stack_lo = (uintptr_t)addr;
+      t->stack_hi = t->info->stack_hi = (uintptr_t)addr + size;
     }
     pthread_attr_destroy(&attr);
   }

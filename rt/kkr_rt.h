@@ -84,6 +84,7 @@ typedef struct kkr_thread_info {
   uintptr_t wait_obj;
   clockid_t cpu_clock;
   int has_cpu_clock;
+  uintptr_t stack_lo, stack_hi; /* its stack (0, 0 if unknown) */
   struct kkr_thread_info *next; /* all threads, newest first */
 } kkr_thread_info;
 
@@ -458,6 +459,8 @@ void kkr_kokkos_deep_copy(const char *dst_label, const char *src_label);
 
 /* The thread whose pthread_t is th, or NULL. */
 kkr_thread_info *kkr_thread_info_of(pthread_t th);
+/* The thread whose stack holds addr (a running one first), or NULL. */
+kkr_thread_info *kkr_thread_of_stack(uintptr_t addr);
 /* Whether pc lies in the CUDA driver or runtime (libcuda, libcudart,
  * libnvidia-*), CUPTI or one of kkrace's own modules (dladdr: not fast). */
 int kkr_foreign_library_pc(uintptr_t pc);
