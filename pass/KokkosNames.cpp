@@ -443,10 +443,25 @@ CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos) {
     CI.Kind = CallKind::Atomic;
     return CI;
   }
-  // A DualView's sync_host / sync_device make the other side's changes
-  // visible: a fence (Kokkos skips it where both sides share memory).
-  if (Ctx == "Kokkos::DualView" && (B == "sync_host" || B == "sync_device"))
-    return op(KKR_OP_FENCE_GLOBAL);
+  // A DualView's modify_host / modify_device mark a side modified, and
+  // sync_host / sync_device make the other side's changes visible (a
+  // fence) only when that side was marked: the runtime keeps the marks,
+  // which Kokkos 4 does not where both sides share memory.  modify<D>()
+  // marks a side it cannot tell apart on such a DualView: either.
+  if (Ctx == "Kokkos::DualView") {
+    static const std::pair<const char *, unsigned> DualViewOps[] = {
+        {"sync_host", KKR_OP_DV_SYNC_HOST},
+        {"sync_device", KKR_OP_DV_SYNC_DEVICE},
+        {"modify_host", KKR_OP_DV_MODIFY_HOST},
+        {"modify_device", KKR_OP_DV_MODIFY_DEVICE},
+        {"modify", KKR_OP_DV_MODIFY},
+        {"clear_sync_state", KKR_OP_DV_CLEAR}};
+    for (const auto &[Name, Kind] : DualViewOps)
+      if (B == Name) {
+        CI.Obj = ObjArg::This;
+        return op(Kind);
+      }
+  }
   // Kokkos::sort(view): the data is sorted after what wrote it (Kokkos 3.4
   // sorts on the host without a fence).
   if (Ctx == "Kokkos" && B == "sort")

@@ -71,6 +71,88 @@ void kkr_kokkos_fence_all_now(kkr_thread *t) {
   fence_all(t);
 }
 
+/* ---- DualView's modified sides ------------------------------------------
+ * What Kokkos keeps in a DualView's modified_flags, kept here too: Kokkos 4
+ * keeps nothing where both sides share memory (Serial), and its syncs then
+ * do nothing, while the program's logic still relies on them where the
+ * sides differ.  A DualView is known by the memory of its device View
+ * (its copies share it), found among the first words of the object. */
+enum { DV_NONE, DV_HOST, DV_DEVICE, DV_EITHER };
+#define DV_SLOTS 4096u
+static struct {
+  uintptr_t key;
+  uint8_t side;
+} dv_table[DV_SLOTS];
+static uint32_t dv_used;
+static kkr_spin dv_lock;
+
+static uintptr_t dualview_key(const void *obj, uint64_t size) {
+  if (size > 256)
+    size = 256;
+  for (uint64_t off = 0; off + sizeof(uintptr_t) <= size;
+       off += sizeof(uintptr_t)) {
+    uintptr_t p;
+    memcpy(&p, (const char *)obj + off, sizeof p);
+    kkr_view_alloc v;
+    if (p && kkr_views_find(p, &v) &&
+        !(v.label && strcmp(v.label, "DualView::modified_flags") == 0))
+      return v.lo;
+  }
+  return (uintptr_t)obj;
+}
+
+/* The side marked for key (set to 'side' when set is nonzero); DV_EITHER
+ * for a DualView the table has no room for. */
+static uint32_t dualview_side(uintptr_t key, int set, uint32_t side) {
+  uint32_t old = DV_EITHER;
+  kkr_spin_lock(&dv_lock);
+  uint32_t h = (uint32_t)((key >> 4) * 0x9E3779B1u) & (DV_SLOTS - 1);
+  for (uint32_t i = 0; i < DV_SLOTS; i++, h = (h + 1) & (DV_SLOTS - 1)) {
+    if (dv_table[h].key == key || (!dv_table[h].key && dv_used < DV_SLOTS - 1)) {
+      if (!dv_table[h].key) {
+        dv_table[h].key = key;
+        dv_table[h].side = DV_NONE;
+        dv_used++;
+      }
+      old = dv_table[h].side;
+      if (set)
+        dv_table[h].side = (uint8_t)side;
+      break;
+    }
+    if (!dv_table[h].key)
+      break;
+  }
+  kkr_spin_unlock(&dv_lock);
+  return old;
+}
+
+/* A DualView call: marks its side, or says whether its sync fences. */
+static int dualview_op(uint32_t kind, const void *obj, uint64_t size) {
+  if (!obj || !size)
+    return kind == KKR_OP_DV_SYNC_HOST || kind == KKR_OP_DV_SYNC_DEVICE;
+  uintptr_t key = dualview_key(obj, size);
+  switch (kind) {
+  case KKR_OP_DV_MODIFY_HOST:
+  case KKR_OP_DV_MODIFY_DEVICE:
+  case KKR_OP_DV_MODIFY:
+  case KKR_OP_DV_CLEAR:
+    dualview_side(key, 1,
+                  kind == KKR_OP_DV_MODIFY_HOST     ? DV_HOST
+                  : kind == KKR_OP_DV_MODIFY_DEVICE ? DV_DEVICE
+                  : kind == KKR_OP_DV_MODIFY        ? DV_EITHER
+                                                    : DV_NONE);
+    return 0;
+  default: { /* a sync: of the other side's changes */
+    uint32_t other = kind == KKR_OP_DV_SYNC_HOST ? DV_DEVICE : DV_HOST;
+    uint32_t side = dualview_side(key, 0, 0);
+    if (side != other && side != DV_EITHER)
+      return 0;
+    dualview_side(key, 1, DV_NONE);
+    return 1;
+  }
+  }
+}
+
 static int is_fencing(uint32_t kind) {
   return kind == KKR_OP_FENCE_GLOBAL || kind == KKR_OP_FENCE_INSTANCE ||
          kind == KKR_OP_FENCE_SPACE || kind == KKR_OP_DEEP_COPY ||
@@ -279,6 +361,21 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
     submit_item(t, op, 1, NULL);
     op->absorbs = 1;
     break;
+  case KKR_OP_DV_MODIFY_HOST:
+  case KKR_OP_DV_MODIFY_DEVICE:
+  case KKR_OP_DV_MODIFY:
+  case KKR_OP_DV_CLEAR:
+    dualview_op(kind, obj, objsize);
+    op->absorbs = 1;
+    break;
+  case KKR_OP_DV_SYNC_HOST:
+  case KKR_OP_DV_SYNC_DEVICE:
+    /* (Its copy, if Kokkos makes one, is part of it.) */
+    op->absorbs = 1;
+    if (!dualview_op(kind, obj, objsize))
+      break;
+    op->kind = KKR_OP_FENCE_GLOBAL; /* (for op_finish) */
+    __attribute__((fallthrough));
   case KKR_OP_FINALIZE:
   case KKR_OP_FENCE_GLOBAL:
     kkr_dl_fence(t, NULL, op->pc, op->fp);
