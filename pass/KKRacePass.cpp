@@ -337,6 +337,8 @@ private:
       case CallKind::Atomic: wrapAtomic(CB); break;
       case CallKind::VectorLoop: vectorLoop(CB); break;
       case CallKind::Token: wrapAtomic(CB); break;
+      case CallKind::ScratchMode: scratchMode(CB, Info.ThreadScratch); break;
+      case CallKind::ScratchTake: scratchTake(CB); break;
       case CallKind::None: break;
       }
     }
@@ -875,6 +877,8 @@ private:
     case CallKind::Atomic: return "atomic";
     case CallKind::VectorLoop: return "vector-loop";
     case CallKind::Token: return "token";
+    case CallKind::ScratchMode: return "scratch-mode";
+    case CallKind::ScratchTake: return "scratch-take";
     case CallKind::None: return "none";
     }
     return "?";
@@ -1005,6 +1009,32 @@ private:
   void vectorLoop(CallBase *CB) {
     IRBuilder<> B(CB);
     B.CreateCall(RT.vector_loop, {});
+  }
+
+  void scratchMode(CallBase *CB, bool Thread) {
+    IRBuilder<> B(CB);
+    B.CreateCall(RT.scratch_mode, {B.getInt32(Thread)});
+  }
+
+  /// get_shmem_common(this, const IntType &size, alignment, level): the
+  /// memory it returns, of that size.
+  void scratchTake(CallBase *CB) {
+    NameParts P = demangleParts(CB->getCalledFunction()->getName().str());
+    std::vector<std::string> Ps = splitParams(P.Params);
+    unsigned Bits = Ps.empty() ? 0 : integralRefBits(Ps[0]);
+    if (!Bits || CB->arg_size() < 2 || !CB->getType()->isPointerTy() ||
+        !CB->getArgOperand(1)->getType()->isPointerTy())
+      return;
+    afterCall(
+        CB,
+        [&](IRBuilder<> &A) {
+          Value *Size = A.CreateLoad(A.getIntNTy(Bits), CB->getArgOperand(1));
+          cast<Instruction>(Size)->setMetadata(LLVMContext::MD_nosanitize,
+                                               MDNode::get(C, {}));
+          A.CreateCall(RT.scratch_take,
+                       {CB, A.CreateZExtOrTrunc(Size, A.getInt64Ty())});
+        },
+        false);
   }
 
   void wrapAtomic(CallBase *CB) {

@@ -252,6 +252,7 @@ static bool isBookkeepingClass(const std::string &Ctx, const std::string &Base) 
       "Kokkos::Impl::HostThreadTeamData",
       "Kokkos::Impl::PolicyTraits",
       "Kokkos::Impl::ParallelConstructName",
+      "Kokkos::ScratchMemorySpace",
   };
   for (const char *E : Exact)
     if (Ctx == E)
@@ -441,6 +442,19 @@ CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos) {
        (B == "insert" || B == "find" || B == "exists")) ||
       (Ctx == "Kokkos" && (B == "volatile_load" || B == "volatile_store"))) {
     CI.Kind = CallKind::Atomic;
+    return CI;
+  }
+  // A team member's scratch: thread_scratch(level) makes its scratch space
+  // hand out each thread's own memory, team_scratch / team_shmem the
+  // team's; the space's get_shmem_common hands it out.
+  if (endsWith(Ctx, "TeamMember") &&
+      (B == "thread_scratch" || B == "team_scratch" || B == "team_shmem")) {
+    CI.Kind = CallKind::ScratchMode;
+    CI.ThreadScratch = B == "thread_scratch";
+    return CI;
+  }
+  if (Ctx == "Kokkos::ScratchMemorySpace" && B == "get_shmem_common") {
+    CI.Kind = CallKind::ScratchTake;
     return CI;
   }
   // A DualView's modify_host / modify_device mark a side modified, and

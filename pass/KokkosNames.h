@@ -27,6 +27,9 @@ enum class CallKind {
   VectorLoop,  ///< A nested parallel_* over a thread's vector lanes.
   Token,       ///< Takes a resource a strand then holds alone (a
                ///< UniqueToken's value, a random pool's state): atomic.
+  ScratchMode, ///< A team member's scratch space set to hand out thread
+               ///< scratch (thread_scratch) or team scratch (team_scratch).
+  ScratchTake, ///< A scratch space hands out memory (get_shmem_common).
 };
 
 /// Which argument of the call carries the operation's object.
@@ -39,6 +42,7 @@ struct CallInfo {
   ObjArg Obj = ObjArg::None;
   bool ObjIsSpaceMember = false; ///< The object's first member is the space.
   bool TokenInThis = false; ///< Token: the constructed object holds it.
+  bool ThreadScratch = false; ///< ScratchMode: thread scratch (else team).
 };
 
 /// The parts of a demangled function name.

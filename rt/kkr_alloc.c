@@ -67,6 +67,34 @@ void kkr_scratch_used(uintptr_t addr) {
     }
 }
 
+KKR_EXPORT void __kkrace_scratch_mode(unsigned int thread) {
+  kkr_thread *t = kkr_tls;
+  if (t)
+    t->scratch_thread = thread;
+}
+
+KKR_EXPORT void __kkrace_scratch_take(void *p, unsigned long long size) {
+  kkr_thread *t = kkr_tls;
+  if (!t || !t->scratch_thread || !p || !size || !t->abi.strand_depth ||
+      !kkr_in_team_item(t))
+    return;
+  uint32_t k = t->ntscratch++ % KKR_TSCRATCH_MAX;
+  t->tscratch[k].lo = (uintptr_t)p;
+  t->tscratch[k].hi = (uintptr_t)p + size;
+  t->tscratch[k].node = t->cur_node;
+  t->tscratch[k].team = KKR_TEAM_OF(KKR_CUR_STRAND(t));
+}
+
+int kkr_thread_scratch(const kkr_thread *t, uintptr_t w) {
+  uint32_t n = t->ntscratch < KKR_TSCRATCH_MAX ? t->ntscratch : KKR_TSCRATCH_MAX;
+  uint32_t team = KKR_TEAM_OF(KKR_CUR_STRAND(t));
+  for (uint32_t k = 0; k < n; k++)
+    if (w >= t->tscratch[k].lo && w < t->tscratch[k].hi &&
+        t->tscratch[k].node == t->cur_node && t->tscratch[k].team == team)
+      return 1;
+  return 0;
+}
+
 void kkr_scratch_team_begin(void) {
   uint32_t n = __atomic_load_n(&nscratch, __ATOMIC_ACQUIRE);
   for (uint32_t i = 0; i < n; i++)

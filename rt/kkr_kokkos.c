@@ -833,6 +833,7 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
     if (!kkr_mt)
       kkr_scratch_team_begin();
     t->team_base = KKR_TEAM_ID(seq, 0, 0);
+    t->scratch_thread = 0; /* (a new team member: team mode) */
     t->team_phase = 0;
     t->team_sub = 0;
     t->team_nest = 0;

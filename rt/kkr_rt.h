@@ -29,6 +29,7 @@
 #include "kkr_shadow.h"
 
 #define KKR_MAX_OPS 64
+#define KKR_TSCRATCH_MAX 8
 #define KKR_SUBMIT_STACK_MAX 64 /* frames kept of a submission's stack */
 #define KKR_MAX_TIMELINES 65535
 
@@ -239,6 +240,17 @@ typedef struct kkr_thread {
   uint32_t team_sub;
   int64_t team_sub_idx;   /* the nested iteration, exactly */
   uint32_t team_nest;     /* nested strands open */
+  /* Thread scratch (thread_scratch): each thread of a team has its own,
+   * and the nested iterations one thread runs follow one another, so that
+   * no two strands of the team race on it.  The regions handed out, with
+   * the node and team they belong to (the memory is the next team's
+   * after). */
+  uint32_t scratch_thread; /* the scratch space hands out thread scratch */
+  uint32_t ntscratch;
+  struct {
+    uintptr_t lo, hi;
+    uint32_t node, team;
+  } tscratch[KKR_TSCRATCH_MAX];
   kkr_lanes lanes;        /* the vector lanes of the team's phase */
   uint32_t team_saved_sub[4];
   uintptr_t team_saved_upd[4][2]; /* the enclosing value of a nested
@@ -477,6 +489,8 @@ void kkr_sync_atomic(uintptr_t addr, uint32_t aflags);
   (2u + (((uint32_t)(team) % 1022u) << 10 | ((uint32_t)(phase) & 7u) << 7 |   \
          (uint32_t)(sub)))
 #define KKR_TEAM_OF(id) (((id) - 2u) >> 10)
+/* Whether w is thread scratch of the running team (kkr_thread.tscratch). */
+int kkr_thread_scratch(const kkr_thread *t, uintptr_t w);
 #define KKR_TEAM_PHASE(id) ((((id) - 2u) >> 7) & 7u)
 #define KKR_TEAM_SUB(id) (((id) - 2u) & 127u)
 #define KKR_TEAM_SINGLE 127u
