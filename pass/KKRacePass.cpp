@@ -321,8 +321,13 @@ private:
     // team_reduce(r, value)): one operation, the outer call.
     CallInfo Self = classify(F.getName(), true);
     bool InOp = CallerIsKokkos && Self.Kind == CallKind::Op;
+    // (A std algorithm's functor is the strand; the user's lambda that it
+    // calls is part of it.)
+    bool InKokkosStrand = CallerIsKokkos && isKokkosStrandBody(F.getName().str());
     for (auto &[CB, Info] : Work) {
       if (InOp && Info.Kind == CallKind::Op && Info.OpKind == Self.OpKind)
+        continue;
+      if (InKokkosStrand && Info.Kind == CallKind::Strand)
         continue;
       if (traceEnabled())
         errs() << "kkrace: " << F.getName() << ": "

@@ -378,6 +378,35 @@ static bool vectorDispatch(const NameParts &P) {
           Ps[0].find("ThreadVectorMDRange") != std::string::npos);
 }
 
+/// A functor of Kokkos' std algorithms (Kokkos::Experimental::transform,
+/// copy, ...) whose operator() takes the iteration's index: the backend
+/// calls it as it calls the user's functors, once per iteration, and it
+/// reads and writes the Views it was given (calling the user's lambda
+/// inside).
+static bool isStdAlgoIteration(const std::string &Ctx, const NameParts &P) {
+  if (!startsWith(Ctx, "Kokkos::Experimental::Impl::Std") ||
+      !endsWith(Ctx, "Functor") || P.Base != "operator()")
+    return false;
+  std::vector<std::string> Ps = splitParams(P.Params);
+  static const char *const Index[] = {"int", "long", "long long",
+                                      "unsigned int", "unsigned long",
+                                      "unsigned long long"};
+  if (Ps.empty())
+    return false;
+  std::string First = Ps[0];
+  if (endsWith(First, " const&"))
+    First.resize(First.size() - 7);
+  for (const char *I : Index)
+    if (First == I)
+      return true;
+  return false;
+}
+
+bool isKokkosStrandBody(const std::string &Mangled) {
+  NameParts P = demangleParts(Mangled);
+  return P.Valid && isStdAlgoIteration(stripTemplateArgs(P.Context), P);
+}
+
 CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos) {
   CallInfo CI;
   NameParts P = demangleParts(Mangled);
@@ -387,7 +416,8 @@ CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos) {
   const std::string &B = P.Base;
 
   // The user's functor called by Kokkos' backend.
-  if (B == "operator()" && CallerIsKokkos && isUserContext(P.Context)) {
+  if (B == "operator()" && CallerIsKokkos &&
+      (isUserContext(P.Context) || isStdAlgoIteration(Ctx, P))) {
     CI.Kind = CallKind::Strand;
     return CI;
   }

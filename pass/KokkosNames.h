@@ -113,6 +113,11 @@ AccessScope accessScope(const std::string &Mangled);
 /// the resource (a pool's states and locks), which only those calls touch.
 bool isResourceCall(const std::string &Mangled);
 
+/// Whether Mangled is a Kokkos functor's operator() that the backend calls
+/// as one iteration, a strand (a std algorithm's: transform, copy, ...);
+/// the user's lambda it calls runs inside that strand.
+bool isKokkosStrandBody(const std::string &Mangled);
+
 /// Whether a field of the class whose type info name is TypeName (as in an
 /// access's TBAA tag: "_ZTSN6Kokkos4Impl18HostThreadTeamDataE") is Kokkos'
 /// own state (the classes of Bookkeeping functions), wherever the access

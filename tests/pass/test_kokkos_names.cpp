@@ -115,6 +115,35 @@ int main() {
   CHECK(!isBookkeepingType("_ZTSN4user4DataE"));
   CHECK(!isBookkeepingType("double"));
 
+  // A team member's scratch modes, and the memory its space hands out.
+  CallInfo TS = classifyCall(
+      "_ZNK6Kokkos4Impl20HostThreadTeamMemberINS_6SerialEE14thread_scratchEi", false);
+  CHECK(TS.Kind == CallKind::ScratchMode && TS.ThreadScratch);
+  CallInfo MS = classifyCall(
+      "_ZNK6Kokkos4Impl20HostThreadTeamMemberINS_6SerialEE12team_scratchEi", false);
+  CHECK(MS.Kind == CallKind::ScratchMode && !MS.ThreadScratch);
+  CHECK(classifyCall("_ZNK6Kokkos18ScratchMemorySpaceINS_6SerialEE16get_shmem_"
+                     "commonILb1EmEEPvRKT0_li", true).Kind == CallKind::ScratchTake);
+  CHECK(isBookkeepingType("_ZTSN6Kokkos18ScratchMemorySpaceINS_6SerialEEE"));
+  // DualView's marks and syncs.
+  CHECK(classifyCall("_ZN6Kokkos8DualViewIPdvvvE9sync_hostEv", false).OpKind ==
+        KKR_OP_DV_SYNC_HOST);
+  CHECK(classifyCall("_ZN6Kokkos8DualViewIPdvvvE13modify_deviceEv", false).OpKind ==
+        KKR_OP_DV_MODIFY_DEVICE);
+  CHECK(classifyCall("_ZN6Kokkos8DualViewIPdvvvE16clear_sync_stateEv", false).OpKind ==
+        KKR_OP_DV_CLEAR);
+  CHECK(classifyCall("_ZN6Kokkos8DualViewIPdvvvE14sync_host_implIJEEEvDpRKT_",
+                     false).Kind == CallKind::None);
+  // A std algorithm's functor (Kokkos 4) is the kernel's iteration.
+  const char *Transform =
+      "_ZNK6Kokkos12Experimental4Impl19StdTransformFunctorINS1_20RandomAccess"
+      "IteratorINS_4ViewIPKdJNS_11LayoutRightENS_6DeviceINS_6SerialENS_9Host"
+      "SpaceEEENS0_14EmptyViewHooksENS_12MemoryTraitsILj0EEEEEEEENS3_INS4_IPd"
+      "JEEEEEZ4mainE3$_1EclEl";
+  CHECK(classifyCall(Transform, true).Kind == CallKind::Strand);
+  CHECK(isKokkosStrandBody(Transform));
+  CHECK(!isKokkosStrandBody("_ZZ4mainENK3$_0clEi"));
+
   // A user's operator() is a strand only when Kokkos calls it.
   CHECK(classifyCall("_ZZ4mainENK3$_0clEi", false).Kind == CallKind::None);
   // Kokkos' own functors are not strands.
