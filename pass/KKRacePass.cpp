@@ -472,7 +472,26 @@ private:
       }
       More = Grew || !Queue.empty();
     }
+    // What the strand does through the resource after it gave one back
+    // (release(id), free_state(gen)) is no longer its own: another strand
+    // may hold it by then.
+    SmallVector<CallBase *, 4> Releases;
+    for (auto &[CB, Info] : Work)
+      if (Function *Callee = CB->getCalledFunction();
+          Callee && isResourceRelease(Callee->getName().str()))
+        Releases.push_back(CB);
+    std::optional<DominatorTree> DT;
+    if (!Releases.empty())
+      DT.emplace(F);
     for (Instruction *I : Wrap) {
+      if (any_of(Releases, [&](CallBase *R) {
+            return R != I && DT->dominates(R, I);
+          })) {
+        if (traceEnabled())
+          errs() << "kkrace: " << F.getName()
+                 << ": after the resource is given back " << *I << "\n";
+        continue;
+      }
       if (traceEnabled())
         errs() << "kkrace: " << F.getName() << ": token access " << *I
                << "\n";

@@ -402,6 +402,19 @@ static bool isStdAlgoIteration(const std::string &Ctx, const NameParts &P) {
   return false;
 }
 
+bool isResourceRelease(const std::string &Mangled) {
+  NameParts P = demangleParts(Mangled);
+  if (!P.Valid)
+    return false;
+  const std::string Ctx = stripTemplateArgs(P.Context);
+  if (Ctx == "Kokkos::Experimental::UniqueToken" ||
+      (startsWith(Ctx, "Kokkos::Random_XorShift") && endsWith(Ctx, "_Pool")))
+    return P.Base == "release" || P.Base == "free_state";
+  return (Ctx == "Kokkos::Experimental::AcquireUniqueToken" ||
+          Ctx == "Kokkos::Experimental::AcquireTeamUniqueToken") &&
+         P.CtorOrDtor && P.Base.find('~') != std::string::npos;
+}
+
 bool isKokkosStrandBody(const std::string &Mangled) {
   NameParts P = demangleParts(Mangled);
   return P.Valid && isStdAlgoIteration(stripTemplateArgs(P.Context), P);

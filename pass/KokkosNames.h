@@ -113,6 +113,10 @@ AccessScope accessScope(const std::string &Mangled);
 /// the resource (a pool's states and locks), which only those calls touch.
 bool isResourceCall(const std::string &Mangled);
 
+/// Whether Mangled gives back a resource a strand held (UniqueToken's
+/// release, a random pool's free_state, an AcquireUniqueToken's end).
+bool isResourceRelease(const std::string &Mangled);
+
 /// Whether Mangled is a Kokkos functor's operator() that the backend calls
 /// as one iteration, a strand (a std algorithm's: transform, copy, ...);
 /// the user's lambda it calls runs inside that strand.

@@ -323,6 +323,11 @@ static void append_label(kkr_str *s, const char *label) {
 
 void kkr_describe_strand(kkr_str *s, const kkr_node_info *n) {
   const char *approx = n->idx_exact ? "" : " (approximately)";
+  if (n->others && !n->team) {
+    kkr_str_printf(s, "%s (several read it)",
+                   n->nidx ? "another iteration" : "another team");
+    return;
+  }
   switch (n->nidx) {
   case 0:
     kkr_str_printf(s, "team %lld%s", (long long)n->idx[0], approx);
@@ -589,8 +594,10 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
   resolve_md(&old->node, &cur->node);
   if ((prev & KKR_R_M) && old->node.node == cur->node.node &&
       old->node.strand == cur->node.strand) {
-    /* The representative reader is this very strand; another one read too. */
+    /* The representative reader is this very strand; another one read too,
+     * which is the one that races. */
     old->node.idx_exact = 0;
+    old->node.others = 1;
   }
   gpu_stack(cur);
   gpu_stack(old);

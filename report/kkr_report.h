@@ -51,6 +51,8 @@ typedef struct {
   int64_t idx[3];       /* the strand's indices */
   uint32_t nidx;        /* 0: team / sequence number */
   int idx_exact;
+  uint8_t others;       /* a shared read: by strands other than idx (which
+                           is the current access's own strand) */
   uint8_t team;         /* a team's strand: sub and team_key are set */
   uint32_t sub;         /* 0: the team's own code; KKR_TEAM_SINGLE; else
                            a nested iteration's thread */

@@ -134,6 +134,11 @@ int main() {
         KKR_OP_DV_CLEAR);
   CHECK(classifyCall("_ZN6Kokkos8DualViewIPdvvvE14sync_host_implIJEEEvDpRKT_",
                      false).Kind == CallKind::None);
+  // Giving a resource back.
+  CHECK(isResourceRelease("_ZNK6Kokkos12Experimental11UniqueTokenINS_6SerialEL"
+                          "NS0_16UniqueTokenScopeE0EE7releaseEi"));
+  CHECK(!isResourceRelease("_ZNK6Kokkos12Experimental11UniqueTokenINS_6SerialEL"
+                           "NS0_16UniqueTokenScopeE0EE7acquireEv"));
   // A std algorithm's functor (Kokkos 4) is the kernel's iteration.
   const char *Transform =
       "_ZNK6Kokkos12Experimental4Impl19StdTransformFunctorINS1_20RandomAccess"
