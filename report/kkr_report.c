@@ -506,6 +506,58 @@ static uintptr_t element_of(uintptr_t w, uint32_t mask, uint32_t size) {
   return size <= 16 ? a & ~(uintptr_t)(size - 1) : a;
 }
 
+/* The distinct elements a data race's pair of code locations met, so that
+ * its count is of elements, not of racing accesses (a counter that every
+ * iteration updates is one element): an open-addressing set of their
+ * addresses, up to ELEMSET_MAX of them; beyond, the count stops and says
+ * so (count_more).  Under reports_lock. */
+typedef struct kkr_elemset {
+  uint32_t n, cap;
+  uintptr_t key[];
+} kkr_elemset;
+#define ELEMSET_MAX (1u << 16)
+
+static kkr_elemset *elemset_new(uint32_t cap) {
+  kkr_elemset *s = kkr_alloc(sizeof *s + cap * sizeof(uintptr_t));
+  s->cap = cap;
+  return s;
+}
+
+/* Adds elem (nonzero) to s; 1 if it was not there. */
+static int elemset_put(kkr_elemset *s, uintptr_t elem) {
+  uint32_t h = (uint32_t)(kkr_mix64(elem) & (s->cap - 1));
+  while (s->key[h]) {
+    if (s->key[h] == elem)
+      return 0;
+    h = (h + 1) & (s->cap - 1);
+  }
+  s->key[h] = elem;
+  s->n++;
+  return 1;
+}
+
+/* Counts elem for r (a data race). */
+static void count_element(kkr_report *r, uintptr_t elem) {
+  if (r->count_more)
+    return;
+  if (!r->elems)
+    r->elems = elemset_new(64);
+  if (r->elems->n * 2 >= r->elems->cap) {
+    if (r->elems->cap >= ELEMSET_MAX) {
+      r->count_more = 1;
+      return;
+    }
+    kkr_elemset *b = elemset_new(r->elems->cap * 2);
+    for (uint32_t i = 0; i < r->elems->cap; i++)
+      if (r->elems->key[i])
+        elemset_put(b, r->elems->key[i]);
+    kkr_free(r->elems, sizeof *r->elems + r->elems->cap * sizeof(uintptr_t));
+    r->elems = b;
+  }
+  if (elemset_put(r->elems, elem | 1)) /* (| 1: never 0) */
+    r->count = r->elems->n;
+}
+
 /* Access kinds, as the access check passes them (kkr_access.c). */
 enum { ACC_WRITE = 1, ACC_ATOMIC = 2, ACC_FREE = 16 };
 
@@ -541,7 +593,7 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
   kkr_report *r;
   HASH_FIND(hh, report_table, &key, sizeof key, r);
   if (r) {
-    r->count++;
+    count_element(r, elem);
     kkr_spin_unlock(&reports_lock);
     t->ignore--;
     return;
@@ -608,10 +660,12 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
   kkr_report *dup;
   HASH_FIND(hh, report_table, &key, sizeof key, dup);
   if (dup) {
-    dup->count++;
+    count_element(dup, elem);
     kkr_spin_unlock(&reports_lock);
     kkr_free(r, sizeof *r);
   } else {
+    r->count = 0;
+    count_element(r, elem);
     add_report(r);
     kkr_spin_unlock(&reports_lock);
   }

@@ -108,6 +108,8 @@ typedef struct kkr_report {
   uint32_t kind;              /* KKR_REPORT_* */
   const char *subkind;
   uint64_t count;             /* elements (or occurrences) involved */
+  struct kkr_elemset *elems;  /* data races: the elements counted */
+  uint8_t count_more;         /* more elements than the set kept */
   uint32_t naccess;
   kkr_access_info acc[2];     /* [0]: the access that found it; [1]: earlier */
   int has_view;

@@ -328,9 +328,10 @@ void kkr_print_text(const kkr_report *r, kkr_str *s) {
   print_explanation(s, r);
   if (r->count > 1)
     kkr_str_printf(s,
-                   "  This pair of code locations raced on %llu elements "
+                   "  This pair of code locations raced on %llu%s elements "
                    "(reported once).\n",
-                   (unsigned long long)r->count);
+                   (unsigned long long)r->count,
+                   r->count_more ? " or more" : "");
   print_summary_line(s, r);
   kkr_str_printf(s, "==================\n");
 }

@@ -3,11 +3,14 @@
 // and i + 256 to one element; a periodic stencil updated in place, whose
 // iteration n - 1 reads element 0 that iteration 0 writes; the same along
 // the inner index of an MDRange; and a remainder by a View's extent
-// (unsigned, 64 bits) that two iterations share.
-// EXPECT: data-race view=h subkind=iteration-overlap nodes=parallel_for:masked,parallel_for:masked lines=31,31
-// EXPECT: data-race view=u subkind=iteration-overlap nodes=parallel_for:periodic,parallel_for:periodic lines=35,35
-// EXPECT: data-race view=a subkind=iteration-overlap nodes=parallel_for:periodic_md,parallel_for:periodic_md lines=40,40
-// EXPECT: data-race view=w subkind=iteration-overlap nodes=parallel_for:extent,parallel_for:extent lines=44,44
+// (unsigned, 64 bits) that two iterations share; and a histogram of 4
+// bins that every iteration adds into (4 elements race).
+// EXPECT: data-race view=h subkind=iteration-overlap nodes=parallel_for:masked,parallel_for:masked lines=34,34
+// EXPECT: data-race view=u subkind=iteration-overlap nodes=parallel_for:periodic,parallel_for:periodic lines=38,38
+// EXPECT: data-race view=a subkind=iteration-overlap nodes=parallel_for:periodic_md,parallel_for:periodic_md lines=43,43
+// EXPECT: data-race view=w subkind=iteration-overlap nodes=parallel_for:extent,parallel_for:extent lines=47,47
+// EXPECT: data-race view=bins subkind=iteration-overlap nodes=parallel_for:bins,parallel_for:bins lines=51,51
+// EXPECT-TEXT: raced on 4 elements
 // EXPECT-TEXT: (h[3], element 3 of 256)
 // EXPECT-TEXT: by parallel_for 'masked' iteration 259
 // EXPECT-TEXT: by parallel_for 'masked' iteration 3
@@ -19,7 +22,7 @@ int main(int argc, char *argv[]) {
   Kokkos::initialize(argc, argv);
   {
     const int n = 1000, m = 64;
-    Kokkos::View<double *> h("h", 256), u("u", n), w("w", 100);
+    Kokkos::View<double *> h("h", 256), u("u", n), w("w", 100), bins("bins", 4);
     Kokkos::View<double **> a("a", m, m);
     Kokkos::parallel_for("init", n, KOKKOS_LAMBDA(int i) { u(i) = i; });
     Kokkos::parallel_for("init_a", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {m, m}),
@@ -43,8 +46,11 @@ int main(int argc, char *argv[]) {
     Kokkos::parallel_for("extent", 108, KOKKOS_LAMBDA(int i) {
       w(size_t(i) % w.extent(0)) = i;
     });
+    // Every iteration adds into one of 4 bins: 4 elements race, however
+    // many accesses do.
+    Kokkos::parallel_for("bins", 1000, KOKKOS_LAMBDA(int i) { bins(i % 4) += 1; });
     Kokkos::fence();
-    printf("%g %g %g %g\n", h(3), u(0), a(1, 1), w(7));
+    printf("%g %g %g %g %g\n", h(3), u(0), a(1, 1), w(7), bins(0));
   }
   Kokkos::finalize();
   return 0;
