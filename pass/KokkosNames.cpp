@@ -526,10 +526,15 @@ CallInfo classifyCall(const std::string &Mangled, bool CallerIsKokkos) {
 
   // The threads of a team meet: what each did before is ordered before
   // what any does after (a broadcast, a reduction and a scan meet too).
+  // A broadcast of what a functor computes (team_broadcast(f, value,
+  // root), which single(PerTeam(t), f, value) calls) runs f on the root
+  // first: the team meets after it.
   if (Ctx == "Kokkos::Impl::HostThreadTeamMember" &&
       (B == "team_barrier" || B == "team_broadcast" || B == "team_reduce" ||
        B == "team_scan" || B == "impl_team_reduce" || B == "impl_team_scan"))
-    return op(KKR_OP_TEAM_BARRIER);
+    return op(B == "team_broadcast" && splitParams(P.Params).size() >= 3
+                  ? KKR_OP_TEAM_BROADCAST_FN
+                  : KKR_OP_TEAM_BARRIER);
 
   if (Ctx == "Kokkos") {
     // A nested loop of a team's code runs inside the team's strand, whose

@@ -296,18 +296,20 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
   /* Inside a kernel: the outermost call that fences or dispatches a
    * top-level policy is a deadlock (nested team-level loops are not). */
   op->in_kernel_reported = parent && parent->in_kernel_reported;
+  op->barrier_at_end = 0;
   if (t->abi.strand_depth && !op->in_kernel_reported &&
       (is_fencing(kind) || kind == KKR_OP_VIEW_INIT || is_exec(kind))) {
     kkr_deadlock_fence_in_kernel(t, op, is_exec(kind) ? "dispatch-in-kernel"
                                                       : "fence-in-kernel");
     op->in_kernel_reported = 1;
   }
-  if (kind == KKR_OP_TEAM_BARRIER) {
+  if (kind == KKR_OP_TEAM_BARRIER || kind == KKR_OP_TEAM_BROADCAST_FN) {
     /* (Inside a nested reduction, which the strand absorbs, too; not a
      * barrier inside a barrier.) */
     int in_barrier = 0;
     for (kkr_op *o = parent; o && o >= t->ops && !in_barrier; o--)
-      in_barrier = o->kind == KKR_OP_TEAM_BARRIER;
+      in_barrier = o->kind == KKR_OP_TEAM_BARRIER ||
+                   o->kind == KKR_OP_TEAM_BROADCAST_FN;
     if (!in_barrier && t->abi.strand_depth) {
       /* Inside a nested loop or a single, not every thread of the team
        * reaches it (or not as often): on a backend with several threads
@@ -316,9 +318,13 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
         kkr_deadlock_fence_in_kernel(t, op, "divergent-barrier");
         op->in_kernel_reported = 1;
       }
-      kkr_team_barrier(t);
+      if (kind == KKR_OP_TEAM_BROADCAST_FN)
+        op->barrier_at_end = 1; /* (after the root's f) */
+      else
+        kkr_team_barrier(t);
     }
-    op->absorbed = op->absorbs = 1;
+    op->absorbs = 1;
+    op->absorbed = !op->barrier_at_end;
     return token;
   }
   if (op->absorbed)
@@ -414,6 +420,10 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
 }
 
 static void op_finish(kkr_thread *t, kkr_op *op) {
+  if (op->barrier_at_end) {
+    kkr_team_barrier(t);
+    return;
+  }
   if (op->absorbed)
     return;
   if (op->quiet) {

@@ -144,6 +144,7 @@ typedef struct kkr_op {
                                  called inside a kernel */
   uint8_t has_exec;       /* exec_ident is known */
   uint8_t quiet;          /* the thread ignores accesses until it ends */
+  uint8_t barrier_at_end; /* the team meets when it returns */
   const char *space;      /* execution space type name, or NULL */
   void *exec_ident;
   uintptr_t sp;           /* the caller's stack pointer */
