@@ -958,7 +958,7 @@ private:
       Value *V = CB->getArgOperand(A);
       Type *T = V->getType();
       unsigned RefBits = Typed ? integralRefBits(Ps[A - First]) : 0;
-      if (T->isPointerTy() && RefBits && Idx.size() < 3) {
+      if (T->isPointerTy() && RefBits && Idx.size() < 8) {
         Value *L = B.CreateLoad(B.getIntNTy(RefBits), V);
         Idx.push_back(Ps[A - First].rfind("unsigned", 0) == 0
                           ? B.CreateZExtOrTrunc(L, B.getInt64Ty())
@@ -966,7 +966,7 @@ private:
         continue;
       }
       if (T->isIntegerTy() && T->getIntegerBitWidth() > 1) {
-        if (Idx.size() < 3)
+        if (Idx.size() < 8)
           Idx.push_back(CB->paramHasAttr(A, Attribute::ZExt)
                             ? B.CreateZExtOrTrunc(V, B.getInt64Ty())
                             : B.CreateSExtOrTrunc(V, B.getInt64Ty()));
@@ -986,6 +986,23 @@ private:
       }
     }
     unsigned N = Idx.size();
+    // An MDRange of more than 3 indices: the middle ones folded into one,
+    // each in its share of 64 bits (32 for rank 4, 21 for 5, 16 for 6:
+    // exact below those extents), the rank said to the runtime for
+    // reports (KKR_ABI_STRAND_RANK_SHIFT).
+    if (N > 3) {
+      unsigned Bits = 64 / (N - 2);
+      Value *Mask = B.getInt64(Bits == 64 ? ~0ull : (1ull << Bits) - 1);
+      Value *Mid = B.getInt64(0);
+      for (unsigned K = 1; K + 1 < N; ++K)
+        Mid = B.CreateOr(Mid, B.CreateShl(B.CreateAnd(Idx[K], Mask),
+                                          B.getInt64(Bits * (K - 1))));
+      Value *Last = Idx[N - 1];
+      Idx.resize(1);
+      Idx.push_back(Mid);
+      Idx.push_back(Last);
+      N = 3 | N << KKR_ABI_STRAND_RANK_SHIFT;
+    }
     // A ThreadVectorRange's lanes (KKR_ABI_STRAND_VECTOR) are forked by the
     // thread that calls the loop (vectorLoop) and joined when it returns; a
     // single(PerThread) (VectorSingleStruct) is its thread's code.

@@ -142,6 +142,7 @@ static void node_from(uint32_t node, uint32_t strand, kkr_node_info *n) {
   if (n->type == KKR_NODE_STRAND) {
     uint32_t s = strand - 2;
     n->nidx = it->nidx;
+    n->rank = it->rank;
     n->idx_exact = !it->lossy;
     switch (it->nidx) {
     case 2: n->idx[0] = s >> 10; n->idx[1] = s & 1023; break;
@@ -346,6 +347,17 @@ void kkr_describe_strand(kkr_str *s, const kkr_node_info *n) {
                    (long long)n->idx[1], approx);
     break;
   default:
+    if (n->rank > 3) { /* (the middle indices folded into idx[1]) */
+      uint32_t bits = 64 / (n->rank - 2u);
+      uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
+      kkr_str_printf(s, "iteration (%lld", (long long)n->idx[0]);
+      for (uint32_t k = 0; k + 2 < n->rank; k++)
+        kkr_str_printf(s, ", %llu",
+                       (unsigned long long)(((uint64_t)n->idx[1] >> (bits * k)) &
+                                            mask));
+      kkr_str_printf(s, ", %lld)%s", (long long)n->idx[2], approx);
+      break;
+    }
     kkr_str_printf(s, "iteration (%lld, %lld, %lld)%s", (long long)n->idx[0],
                    (long long)n->idx[1], (long long)n->idx[2], approx);
   }

@@ -51,6 +51,8 @@ typedef struct {
   int64_t idx[3];       /* the strand's indices */
   uint32_t nidx;        /* 0: team / sequence number */
   int idx_exact;
+  uint8_t rank;         /* more than 3 indices: idx[1] holds the middle
+                           ones (KKR_ABI_STRAND_RANK_SHIFT) */
   uint8_t others;       /* a shared read: by strands other than idx (which
                            is the current access's own strand) */
   uint8_t team;         /* a team's strand: sub and team_key are set */

@@ -43,6 +43,10 @@ enum kkr_op_kind {
 #define KKR_WRAP_UNSIGNED 0x8000000u
 /* A flag in strand_begin's nidx: the call is a ThreadVectorRange lane. */
 #define KKR_ABI_STRAND_VECTOR 16u
+/* An MDRange of more than 3 indices: nidx is 3 | rank << this, and i1
+ * holds the middle indices, each in 64 / (rank - 2) bits of it (i1 in the
+ * low bits). */
+#define KKR_ABI_STRAND_RANK_SHIFT 8
 
 /* Flags of __kkrace_atomic. */
 enum {

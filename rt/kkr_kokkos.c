@@ -806,7 +806,8 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
     return;
   kkr_team_sync(t);
   uint32_t vector = nidx & KKR_ABI_STRAND_VECTOR;
-  nidx &= ~KKR_ABI_STRAND_VECTOR;
+  uint32_t rank = nidx >> KKR_ABI_STRAND_RANK_SHIFT;
+  nidx &= ~KKR_ABI_STRAND_VECTOR & ((1u << KKR_ABI_STRAND_RANK_SHIFT) - 1);
   if (t->abi.strand_depth++) {
     if (kkr_in_team_item(t))
       team_nested_begin(t, i0, nidx, vector, value, vsize);
@@ -833,6 +834,7 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
   }
   if (KKR_UNLIKELY(t->strand_count++ == 0)) {
     it->nidx = (uint8_t)n;
+    it->rank = (uint8_t)rank;
     kkr_strand_mode(t, nidx);
     it->team = nidx == 0;
   }

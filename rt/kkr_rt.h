@@ -105,6 +105,8 @@ typedef struct kkr_item {
   uint8_t team;           /* a TeamPolicy item: strand ids are KKR_TEAM_ID */
   uint8_t gpu_conservative; /* a CUDA kernel whose footprint may write more
                                than it does */
+  uint8_t rank;           /* an MDRange of more than 3 indices: its rank
+                             (KKR_ABI_STRAND_RANK_SHIFT) */
 } kkr_item;
 
 enum { KKR_TL_HOST = 1, KKR_TL_QUEUE = 2 };
