@@ -2353,6 +2353,17 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
   loop_at(base, stride, count, packed, i0, i1, i2, step, slot, RET_PC);
 }
 
+/* Iterations [k, k + n) of a loop checked in pieces, from address a: the
+ * varying strand index advanced by k steps. */
+static void loop_piece(uintptr_t a, uint64_t stride, uint64_t n,
+                       uint32_t packed, uint64_t i0, uint64_t i1, uint64_t i2,
+                       uint64_t step, uint64_t k, void *slot, uintptr_t pc) {
+  uint64_t idx[3] = {i0, i1, i2};
+  idx[(packed >> KKR_LOOP_VARY_SHIFT) & 3] += k * step;
+  loop_at((void *)a, stride, n, packed, idx[0], idx[1], idx[2], step, slot,
+          pc);
+}
+
 /* __kkrace_loop for the iterations [0, count) but x0 and x1 (a loop's
  * access under `if (j != 0)`: the excluded iterations, or any value out of
  * [0, count) for none): in up to three pieces. */
@@ -2366,8 +2377,6 @@ KKR_EXPORT void __kkrace_loop_except(void *base, unsigned long long stride,
                                      unsigned long long x0,
                                      unsigned long long x1) {
   uintptr_t pc = RET_PC;
-  uint32_t size, acc, nidx, vary;
-  loop_kind(packed, &size, &acc, &nidx, &vary);
   if (x0 > x1) {
     unsigned long long x = x0;
     x0 = x1;
@@ -2376,12 +2385,9 @@ KKR_EXPORT void __kkrace_loop_except(void *base, unsigned long long stride,
   unsigned long long cut[3] = {x0, x1, count}, k = 0;
   for (int c = 0; c < 3; c++) {
     unsigned long long e = cut[c] < count ? cut[c] : count;
-    if (e > k) {
-      uint64_t idx[3] = {i0, i1, i2};
-      idx[vary] += k * step;
-      loop_at((char *)base + k * stride, stride, e - k, packed, idx[0],
-              idx[1], idx[2], step, slot, pc);
-    }
+    if (e > k)
+      loop_piece((uintptr_t)base + k * stride, stride, e - k, packed, i0, i1,
+                 i2, step, k, slot, pc);
     if (e >= k)
       k = e + 1;
   }
@@ -2402,8 +2408,6 @@ KKR_EXPORT void __kkrace_loop_wrap(void *base, unsigned long long scale,
                                    unsigned long long x0,
                                    unsigned long long n) {
   uintptr_t pc = RET_PC;
-  uint32_t size, acc, nidx, vary;
-  loop_kind(packed, &size, &acc, &nidx, &vary);
   int is_signed = !(packed & KKR_WRAP_UNSIGNED);
   uint64_t top = packed & KKR_WRAP_32 ? 0xFFFFFFFFull : ~0ull;
   packed &= ~(KKR_WRAP_UNSIGNED | KKR_WRAP_32);
@@ -2436,10 +2440,8 @@ KKR_EXPORT void __kkrace_loop_wrap(void *base, unsigned long long scale,
     }
     if (len > count - k)
       len = count - k;
-    uint64_t idx[3] = {i0, i1, i2};
-    idx[vary] += k * step;
-    loop_at((char *)base + (uint64_t)e * scale, scale, len, packed, idx[0],
-            idx[1], idx[2], step, slot, pc);
+    loop_piece((uintptr_t)base + (uint64_t)e * scale, scale, len, packed, i0,
+               i1, i2, step, k, slot, pc);
     if (!k)
       first = len;
     k += len;

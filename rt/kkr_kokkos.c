@@ -107,20 +107,17 @@ static uint32_t dualview_side(uintptr_t key, int set, uint32_t side) {
   uint32_t old = DV_EITHER;
   kkr_spin_lock(&dv_lock);
   uint32_t h = (uint32_t)((key >> 4) * 0x9E3779B1u) & (DV_SLOTS - 1);
-  for (uint32_t i = 0; i < DV_SLOTS; i++, h = (h + 1) & (DV_SLOTS - 1)) {
-    if (dv_table[h].key == key || (!dv_table[h].key && dv_used < DV_SLOTS - 1)) {
-      if (!dv_table[h].key) {
-        dv_table[h].key = key;
-        dv_table[h].side = DV_NONE;
-        dv_used++;
-      }
-      old = dv_table[h].side;
-      if (set)
-        dv_table[h].side = (uint8_t)side;
-      break;
-    }
-    if (!dv_table[h].key)
-      break;
+  while (dv_table[h].key && dv_table[h].key != key)
+    h = (h + 1) & (DV_SLOTS - 1);
+  if (!dv_table[h].key && dv_used < DV_SLOTS - 1) {
+    dv_table[h].key = key;
+    dv_table[h].side = DV_NONE;
+    dv_used++;
+  }
+  if (dv_table[h].key == key) {
+    old = dv_table[h].side;
+    if (set)
+      dv_table[h].side = (uint8_t)side;
   }
   kkr_spin_unlock(&dv_lock);
   return old;
