@@ -176,6 +176,15 @@ static void node_lane(const kkr_thread *t, kkr_node_info *n) {
   n->sub_idx = parent == 0 || parent == KKR_TEAM_SINGLE ? -1 : parent_idx;
 }
 
+/* A nested MD range's iteration, or a lane of one (of the running team's
+ * phase): its indices. */
+static void node_md(const kkr_thread *t, kkr_node_info *n) {
+  if (n->type != KKR_NODE_STRAND || !n->team || n->node != t->cur_node ||
+      (!n->lane && (!n->sub || n->sub == KKR_TEAM_SINGLE)))
+    return;
+  n->md_rank = (uint8_t)kkr_md_describe(t, n->strand, n->md);
+}
+
 static void node_current(kkr_thread *t, kkr_node_info *n) {
   kkr_team_sync(t);
   node_from(t->cur_node, KKR_CUR_STRAND(t), n);
@@ -188,6 +197,7 @@ static void node_current(kkr_thread *t, kkr_node_info *n) {
     if (n->team && n->sub && n->sub != KKR_TEAM_SINGLE && t->team_nest == 1)
       n->sub_idx = t->team_sub_idx;
     node_lane(t, n);
+    node_md(t, n);
   }
 }
 
@@ -334,9 +344,15 @@ void kkr_describe_strand(kkr_str *s, const kkr_node_info *n) {
     kkr_str_printf(s, "team %lld%s", (long long)n->idx[0], approx);
     if (n->team && n->sub == KKR_TEAM_SINGLE)
       kkr_str_printf(s, ", in a single");
-    else if (n->team && n->sub && n->sub_idx >= 0)
+    else if (n->team && n->sub && n->md_rank && !n->lane) {
+      kkr_str_printf(s, ", nested iteration ");
+      kkr_describe_indices(s, n->md_rank, n->md);
+    } else if (n->team && n->sub && n->sub_idx >= 0)
       kkr_str_printf(s, ", nested iteration %lld", (long long)n->sub_idx);
-    if (n->lane)
+    if (n->lane && n->md_rank) {
+      kkr_str_printf(s, ", vector lane ");
+      kkr_describe_indices(s, n->md_rank, n->md);
+    } else if (n->lane)
       kkr_str_printf(s, ", vector lane %lld", (long long)n->lane_idx);
     break;
   case 1:
@@ -347,20 +363,27 @@ void kkr_describe_strand(kkr_str *s, const kkr_node_info *n) {
                    (long long)n->idx[1], approx);
     break;
   default:
-    if (n->rank > 3) { /* (the middle indices folded into idx[1]) */
-      uint32_t bits = 64 / (n->rank - 2u);
-      uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
-      kkr_str_printf(s, "iteration (%lld", (long long)n->idx[0]);
-      for (uint32_t k = 0; k + 2 < n->rank; k++)
-        kkr_str_printf(s, ", %llu",
-                       (unsigned long long)(((uint64_t)n->idx[1] >> (bits * k)) &
-                                            mask));
-      kkr_str_printf(s, ", %lld)%s", (long long)n->idx[2], approx);
-      break;
-    }
-    kkr_str_printf(s, "iteration (%lld, %lld, %lld)%s", (long long)n->idx[0],
-                   (long long)n->idx[1], (long long)n->idx[2], approx);
+    kkr_str_printf(s, "iteration ");
+    kkr_describe_indices(s, n->rank > 3 ? n->rank : 3, n->idx);
+    kkr_str_printf(s, "%s", approx);
   }
+}
+
+void kkr_describe_indices(kkr_str *s, uint32_t rank, const int64_t idx[3]) {
+  if (rank <= 3) {
+    kkr_str_printf(s, "(%lld, %lld", (long long)idx[0], (long long)idx[1]);
+    if (rank == 3)
+      kkr_str_printf(s, ", %lld", (long long)idx[2]);
+    kkr_str_printf(s, ")");
+    return;
+  }
+  uint32_t bits = 64 / (rank - 2u);
+  uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
+  kkr_str_printf(s, "(%lld", (long long)idx[0]);
+  for (uint32_t k = 0; k + 2 < rank; k++)
+    kkr_str_printf(s, ", %llu",
+                   (unsigned long long)(((uint64_t)idx[1] >> (bits * k)) & mask));
+  kkr_str_printf(s, ", %lld)", (long long)idx[2]);
 }
 
 static void describe_thread(kkr_str *s, uint32_t id) {
@@ -654,6 +677,7 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
             (kkr_node_info_is_host(KKR_REC_NODE(prev)) ? 0 : KKR_REC_STRAND(prev)),
             &old->node);
   node_lane(t, &old->node);
+  node_md(t, &old->node);
   resolve_wrapped(&old->node, &cur->node);
   resolve_md(&old->node, &cur->node);
   if ((prev & KKR_R_M) && old->node.node == cur->node.node &&

@@ -61,6 +61,10 @@ typedef struct {
   int64_t sub_idx;      /* its nested iteration (-1: unknown) */
   uint8_t lane;         /* a vector lane of that iteration: */
   int64_t lane_idx;     /* its ThreadVectorRange index */
+  uint8_t md_rank;      /* the nested iteration (the lane if lane) is an
+                           MD range's, of these indices (the middle ones
+                           folded into md[1] beyond rank 3); 0: not one */
+  int64_t md[3];
   uint32_t team_key;    /* the team as the strand id has it */
   uintptr_t inst_ident; /* GPU: the stream's key (0: the legacy default) */
 } kkr_node_info;
@@ -187,6 +191,9 @@ const char *kkr_work_kind(const kkr_node_info *n);
 /* A node id as a graph picture names it. */
 void kkr_describe_node_id(kkr_str *s, uint32_t node);
 const char *kkr_node_type_json(const kkr_node_info *n);
+/* "(i, j, ...)": the indices of an iteration of rank indices (the middle
+ * ones folded into idx[1] beyond rank 3). */
+void kkr_describe_indices(kkr_str *s, uint32_t rank, const int64_t idx[3]);
 void kkr_describe_strand(kkr_str *s, const kkr_node_info *n);
 void kkr_describe_stream(kkr_str *s, const kkr_node_info *n);
 void kkr_report_summary(kkr_str *s, const kkr_report *r);

@@ -87,10 +87,21 @@ static void json_node(kkr_str *s, const kkr_node_info *n) {
                    n->nidx == 0 ? "team" : "iteration");
     if (!n->idx_exact)
       kkr_str_printf(s, ",\"strand_exact\":false");
-    if (n->team && n->sub && n->sub != KKR_TEAM_SINGLE && n->sub_idx >= 0)
+    kkr_str md = {0};
+    if (n->md_rank) { /* "i,j": as the strand's indices */
+      kkr_describe_indices(&md, n->md_rank, n->md);
+      md.buf[md.len - 1] = 0; /* (without the parentheses) */
+    }
+    if (n->team && n->sub && n->sub != KKR_TEAM_SINGLE && n->md_rank &&
+        !n->lane)
+      kkr_str_printf(s, ",\"nested\":\"%s\"", md.buf + 1);
+    else if (n->team && n->sub && n->sub != KKR_TEAM_SINGLE && n->sub_idx >= 0)
       kkr_str_printf(s, ",\"nested\":%lld", (long long)n->sub_idx);
-    if (n->lane)
+    if (n->lane && n->md_rank)
+      kkr_str_printf(s, ",\"lane\":\"%s\"", md.buf + 1);
+    else if (n->lane)
       kkr_str_printf(s, ",\"lane\":%lld", (long long)n->lane_idx);
+    kkr_str_free(&md);
     kkr_str_free(&idx);
   }
   if (n->type == KKR_NODE_COPY) {

@@ -711,13 +711,36 @@ int kkr_lanes_describe(const kkr_thread *t, uint32_t strand, int64_t *lane,
   return 1;
 }
 
+/* The team's phase begins: no sub has run an MD range's iteration. */
+static void md_reset(kkr_thread *t) {
+  if (!t->md_used)
+    return;
+  t->md_used = 0;
+  for (uint32_t s = 0; s < 128; s++)
+    t->md_of[s].rank = 0;
+}
+
+int kkr_md_describe(const kkr_thread *t, uint32_t strand, int64_t idx[3]) {
+  if (!t || !t->md_used || strand < 2 || !kkr_in_team_item(t) ||
+      KKR_TEAM_OF(strand) != KKR_TEAM_OF(t->team_base) ||
+      KKR_TEAM_PHASE(strand) != (t->team_phase & 7u))
+    return 0;
+  uint32_t s = KKR_TEAM_SUB(strand);
+  if (s >= 128 || !t->md_of[s].rank)
+    return 0;
+  memcpy(idx, t->md_of[s].i, sizeof t->md_of[s].i);
+  return t->md_of[s].rank;
+}
+
 /* A nested call of the user's code inside a team (a TeamThreadRange,
  * ThreadVectorRange or TeamVectorRange iteration, a nested reduction's or
  * scan's, a single): a thread of the team, unordered with the others; or a
  * vector lane of the running thread (ordered with the thread's own code, not
  * with the loop's other lanes: lane_sub); a single(PerThread) is its thread. */
 static void team_nested_begin(kkr_thread *t, unsigned long long i0,
-                              unsigned int nidx, uint32_t vector, void *value,
+                              unsigned long long i1, unsigned long long i2,
+                              unsigned int nidx, uint32_t rank,
+                              uint32_t vector, void *value,
                               unsigned long long vsize) {
   t->abi.team_mode = 0; /* (nested strands through the runtime from now) */
   uint32_t depth = t->team_nest++;
@@ -732,17 +755,32 @@ static void team_nested_begin(kkr_thread *t, unsigned long long i0,
     t->abi.upd_lo = (uintptr_t)value;
     t->abi.upd_len = vsize;
   }
+  /* An MD range's iteration (Kokkos 4 runs it as a call of the user's
+   * lambda with all its indices, inside a one-index loop over one of them):
+   * every index tells it apart, mixed into one key that neighbours in any
+   * index do not share (modulo the 126 threads and the 8 lanes' slots). */
+  unsigned long long key = i0;
+  if (nidx >= 2)
+    key = nidx == 2 ? i0 * 37u + i1 : i0 * 37u + i1 * 11u + i2;
   uint32_t sub;
   if (vector)
-    sub = nidx && lanes_forked(t) ? lane_sub(t, i0) : t->team_sub;
+    sub = nidx && lanes_forked(t) ? lane_sub(t, key) : t->team_sub;
   else if (nidx == 0)
     sub = KKR_TEAM_SINGLE;
   else if (t->team_sub == 0 || t->team_sub == KKR_TEAM_SINGLE)
-    sub = (uint32_t)(i0 % 126) + 1;
+    sub = (uint32_t)(key % 126) + 1;
   else /* a nested iteration of a thread's iteration */
-    sub = (uint32_t)((t->team_sub * 31u + i0) % 126) + 1;
+    sub = (uint32_t)((t->team_sub * 31u + key) % 126) + 1;
   if (!vector && t->lanes_on)
     lanes_thread(&t->lanes, sub);
+  if (nidx && sub < 128 && (!vector || sub != t->team_sub) &&
+      (nidx >= 2 || t->md_used)) {
+    t->md_used |= nidx >= 2;
+    t->md_of[sub].rank = nidx >= 2 ? (uint8_t)(rank ? rank : nidx) : 0;
+    t->md_of[sub].i[0] = (int64_t)i0;
+    t->md_of[sub].i[1] = (int64_t)i1;
+    t->md_of[sub].i[2] = (int64_t)i2;
+  }
   t->team_sub = sub;
   if (nidx && depth == 0)
     t->team_sub_idx = (int64_t)i0;
@@ -769,6 +807,7 @@ void kkr_team_barrier(kkr_thread *t) {
   if (!kkr_in_team_item(t))
     return;
   lanes_reset(t);
+  md_reset(t);
   t->team_phase++;
   team_set_rec(t);
   if (t->abi.team_mode == 1)
@@ -807,7 +846,7 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
   nidx &= ~KKR_ABI_STRAND_VECTOR & ((1u << KKR_ABI_STRAND_RANK_SHIFT) - 1);
   if (t->abi.strand_depth++) {
     if (kkr_in_team_item(t))
-      team_nested_begin(t, i0, nidx, vector, value, vsize);
+      team_nested_begin(t, i0, i1, i2, nidx, rank, vector, value, vsize);
     return;
   }
   if (!t->item_op)
@@ -848,6 +887,7 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
     t->team_nest = 0;
     t->team_sub_idx = -1;
     lanes_reset(t);
+    md_reset(t);
     id = t->team_base;
     t->team_on = 1;
     team_own(t);

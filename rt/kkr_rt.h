@@ -242,6 +242,15 @@ typedef struct kkr_thread {
   uint32_t team_phase;
   uint32_t team_sub;
   int64_t team_sub_idx;   /* the nested iteration, exactly */
+  /* The indices of the nested MD range iteration (Kokkos 4's
+   * TeamThreadMDRange, ThreadVectorMDRange, TeamVectorMDRange) that last
+   * ran as each sub of the team's phase, thread or lane, for reports
+   * (rank 0: that sub last ran a one-index iteration). */
+  struct {
+    uint8_t rank;
+    int64_t i[3];
+  } md_of[128];
+  uint32_t md_used;       /* some sub of the phase ran one */
   uint32_t team_nest;     /* nested strands open */
   /* Thread scratch (thread_scratch): each thread of a team has its own,
    * and the nested iterations one thread runs follow one another, so that
@@ -519,6 +528,10 @@ uint32_t kkr_lanes_fold(const kkr_thread *t, uint32_t rs);
  * iteration; 0 if the id is no lane of the current phase. */
 int kkr_lanes_describe(const kkr_thread *t, uint32_t strand, int64_t *lane,
                        uint32_t *parent, int64_t *parent_idx);
+/* The indices of the nested MD range iteration that strand (of the running
+ * team's phase) last ran: its rank (0: none known, or not one), and its
+ * indices in idx (the middle ones folded into idx[1] beyond rank 3). */
+int kkr_md_describe(const kkr_thread *t, uint32_t strand, int64_t idx[3]);
 /* The strand id of the running team's thread sub in its current phase. */
 static inline uint32_t kkr_team_strand(const kkr_thread *t, uint32_t sub) {
   return t->team_base + ((t->team_phase & 7u) << 7) + sub;

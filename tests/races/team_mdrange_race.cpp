@@ -1,6 +1,6 @@
-// TeamThreadMDRange (Kokkos 4): the outer index of the nested 2-D range is
-// the team's thread, the inner one runs in order within it.  Threads i and
-// i + 1 meet: one column sum is updated by every thread with no reduction,
+// TeamThreadMDRange (Kokkos 4): each iteration of the nested 2-D range is
+// a thread of the team (nested_mdrange_inner_race has iterations that
+// differ in the inner index only).  Threads (i, j) and (i + 1, j) meet: one column sum is updated by every thread with no reduction,
 // and each thread reads the row the next thread writes.
 // REQUIRES: kokkos4
 // EXPECT: data-race view=colsum subkind=team-threads nodes=parallel_for:mdtiles,parallel_for:mdtiles lines=26,26
