@@ -510,8 +510,9 @@ static void filter_conflicts(kkr_thread *t, uintptr_t w, conflict_list *cl) {
     if (same_team) {
       if (KKR_TEAM_PHASE(rs) != KKR_TEAM_PHASE(cs))
         continue; /* an earlier phase: a barrier came between */
-      if (scratch && kkr_thread_scratch(t, w))
-        continue; /* each thread's own, its iterations in turn */
+      if (scratch && kkr_thread_scratch(t, w) && !kkr_lanes_siblings(t, rs))
+        continue; /* each thread's own, its iterations in turn (but the
+                     lanes of its vector loop at once) */
     } else if (scratch) {
       kkr_scratch_used(w);
       continue;

@@ -686,6 +686,16 @@ int kkr_lanes_ordered(const kkr_thread *t, uint32_t rs) {
   return !(l->parent_of[a] && l->parent_of[b] && l->loop_of[a] == l->loop_of[b]);
 }
 
+int kkr_lanes_siblings(const kkr_thread *t, uint32_t rs) {
+  const kkr_lanes *l = &t->lanes;
+  uint32_t a, b;
+  if (!t->lanes_on || !lanes_subs(t, rs, &a, &b) || a == b ||
+      LANE_BIT(l->ambiguous, a) || LANE_BIT(l->ambiguous, b))
+    return 0;
+  return l->parent_of[a] && l->parent_of[a] == l->parent_of[b] &&
+         l->loop_of[a] == l->loop_of[b];
+}
+
 uint32_t kkr_lanes_fold(const kkr_thread *t, uint32_t rs) {
   const kkr_lanes *l = &t->lanes;
   uint32_t a, b;

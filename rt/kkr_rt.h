@@ -523,6 +523,9 @@ int kkr_lanes_loop(kkr_thread *t);
 uint32_t kkr_lane_strand(kkr_thread *t, uint64_t i);
 /* The strand id that a read of sibling lanes (rs and the current lane, of
  * one loop) is kept under: their thread's; 0 if they are not siblings. */
+/* The record's strand rs and the current one are two lanes of one vector
+ * loop of one thread (unordered, sharing their thread's scratch). */
+int kkr_lanes_siblings(const kkr_thread *t, uint32_t rs);
 uint32_t kkr_lanes_fold(const kkr_thread *t, uint32_t rs);
 /* A team strand id's lane: its index, its thread's sub and nested
  * iteration; 0 if the id is no lane of the current phase. */
