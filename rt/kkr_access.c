@@ -13,9 +13,8 @@
  * else takes the full path (access_cell).  When unordered accesses touch the
  * two halves of one word (neighbouring ints of two iterations), the cell
  * splits into two half-cells, so that Views of 4-byte elements stay exact;
- * only elements of 1 or 2 bytes within one half share a record, and there the
- * older of two unordered writes is replaced (a false negative, never a false
- * positive). */
+ * elements of 1 or 2 bytes that unordered strands write within one half
+ * keep a record each in a write set of the half-cell (write_over). */
 #include <string.h>
 
 #include "kkr_report.h"
@@ -382,11 +381,92 @@ static void clear_reads(uint64_t *pr, uint32_t wmask) {
   }
 }
 
-/* Checks and updates one cell or half-cell (its lock held). */
+/* Whether the write record r is this strand's own (of the running host
+ * segment, or of the running strand of a work item), as plain or as atomic
+ * as the access rec: a later write of other bytes keeps it as a union. */
+KKR_INLINE int own_write(const kkr_thread *t, uint64_t r, uint64_t rec) {
+  return KKR_REC_NODE(r) == t->cur_node && !(r & KKR_R_M) &&
+         (!t->cur_is_item || KKR_REC_STRAND(r) == KKR_CUR_STRAND(t)) &&
+         !((r ^ rec) & KKR_R_A);
+}
+
+/* Whether a write of other bytes keeps the write record r beside it
+ * (rather than replacing it): r is not ordered before the access, or is
+ * another strand of the running work item.  (An ordered write of another
+ * node is replaced: a false negative only for a later access of its bytes
+ * that is unordered with it although the new write is ordered after it,
+ * which takes two host threads.) */
+KKR_INLINE int keep_write(const kkr_thread *t, uint64_t r, uint64_t rec) {
+  return !own_write(t, r, rec) &&
+         ((t->cur_is_item && KKR_REC_NODE(r) == t->cur_node) ||
+          !ordered(t, r));
+}
+
+/* rec restricted to the bytes hmask (0 if it has none of them). */
+KKR_INLINE uint64_t restrict_rec(uint64_t rec, uint32_t hmask) {
+  uint32_t m = KKR_REC_MASK(rec) & hmask;
+  return m ? (rec & ~(uint64_t)0xFF0) | (uint64_t)m << 4 : 0;
+}
+
+/* The write record of a cell after the write rec of the bytes mask, over
+ * its write record w.  The bytes of w that rec does not cover stay: this
+ * strand's own as a union of bytes; those of other strands (keep_write),
+ * in a half-cell only, in a write set beside rec (elements of 1 or 2 bytes
+ * that unordered strands write side by side: a record each).  A full
+ * cell never needs one: access_cell splits it first (must_split). */
+static uint64_t write_over(const kkr_thread *t, uint64_t w, uint32_t mask,
+                           uint64_t rec, int half) {
+  uint32_t rest = ~mask & 0xFF;
+  if (!(w & KKR_R_X)) {
+    uint64_t left = restrict_rec(w, rest);
+    if (!left)
+      return rec;
+    if (own_write(t, left, rec))
+      return rec | (left & 0xFF0);
+    if (!half || !keep_write(t, left, rec))
+      return rec;
+    kkr_readset *s = kkr_readset_new(4);
+    s->recs[0] = left;
+    s->recs[1] = rec;
+    s->n = 2;
+    return KKR_REC_SET(s);
+  }
+  kkr_readset *s = KKR_REC_PTR(w);
+  uint32_t j = 0;
+  for (uint32_t i = 0; i < s->n; i++) {
+    uint64_t left = restrict_rec(s->recs[i], rest);
+    if (!left)
+      continue;
+    if (own_write(t, left, rec))
+      rec |= left & 0xFF0;
+    else if (keep_write(t, left, rec))
+      s->recs[j++] = left;
+  }
+  if (!j) {
+    kkr_readset_free(s);
+    return rec;
+  }
+  /* (The records' bytes are disjoint: at most four in a half.) */
+  if (j == s->cap)
+    s = kkr_readset_grow(s);
+  s->recs[j++] = rec;
+  s->n = j;
+  return KKR_REC_SET(s);
+}
+
+/* Checks and updates one cell or half-cell (its lock held).  The write
+ * record of a half-cell may be a write set (write_over). */
 static void update(kkr_thread *t, kkr_cell *c, uint32_t mask, uint32_t acc,
-                   uint64_t rec, conflict_list *cl) {
-  if (conflicts(t, c->w, mask, acc))
-    note_conflict(cl, c->w);
+                   uint64_t rec, conflict_list *cl, int half) {
+  uint64_t w0 = c->w;
+  if (w0 & KKR_R_X) {
+    const kkr_readset *ws = KKR_REC_PTR(w0);
+    for (uint32_t i = 0; i < ws->n; i++)
+      if (conflicts(t, ws->recs[i], mask, acc))
+        note_conflict(cl, ws->recs[i]);
+  } else if (conflicts(t, w0, mask, acc)) {
+    note_conflict(cl, w0);
+  }
   if (acc & (ACC_WRITE | ACC_FREE)) {
     uint64_t r = c->r;
     if (r & KKR_R_X) {
@@ -406,18 +486,12 @@ static void update(kkr_thread *t, kkr_cell *c, uint32_t mask, uint32_t acc,
           (!t->cur_is_item || KKR_REC_STRAND(w) == KKR_CUR_STRAND(t)) &&
           !(w & KKR_R_A))
         rec = (w & ~(uint64_t)0xFF0) | (rec & 0xFF0);
-      c->w = rec;
+      c->w = write_over(t, w, mask, rec, half);
       clear_reads(&c->r, mask);
     }
   } else {
     record_read(t, &c->r, rec);
   }
-}
-
-/* rec restricted to the bytes hmask (0 if it has none of them). */
-static uint64_t restrict_rec(uint64_t rec, uint32_t hmask) {
-  uint32_t m = KKR_REC_MASK(rec) & hmask;
-  return m ? (rec & ~(uint64_t)0xFF0) | (uint64_t)m << 4 : 0;
 }
 
 static uint64_t restrict_reads(uint64_t r, uint32_t hmask) {
@@ -457,14 +531,22 @@ static int other_half(uint64_t rec, uint32_t mask) {
  * the cell in halves: it keeps bytes in the other half and is not ordered
  * before the access, or is the running work item's (its own strand's: the
  * item's other strands are not ordered with it, and a later one touching
- * the other half must still see it).  (An ordered write of another node is
- * replaced: a false negative only for a later access of the other half
- * that is unordered with the old write although the new one is ordered
- * after it, which takes two host threads.) */
-static int must_split(const kkr_thread *t, uint64_t rec, uint32_t mask) {
-  return other_half(rec, mask) &&
-         ((t->cur_is_item && KKR_REC_NODE(rec) == t->cur_node) ||
-          !ordered(t, rec));
+ * the other half must still see it); or, before a write, it keeps bytes of
+ * the same half that write_over must keep beside the new record, which
+ * only a half-cell can.  (An ordered write of another node is replaced:
+ * see keep_write.) */
+static int must_split(const kkr_thread *t, uint64_t rec, uint32_t mask,
+                      uint32_t acc) {
+  if (other_half(rec, mask))
+    return (t->cur_is_item && KKR_REC_NODE(rec) == t->cur_node) ||
+           !ordered(t, rec);
+  if (!(acc & ACC_WRITE) || !rec || (rec & KKR_R_X))
+    return 0;
+  uint32_t hm = (mask & 0x0F) ? 0x0F : 0xF0;
+  if (mask & ~hm)
+    return 0;
+  uint64_t left = restrict_rec(rec, hm & ~mask);
+  return left && keep_write(t, left, access_rec(t, mask, acc));
 }
 
 /* The same for the read record, before a read: a read of one half never
@@ -536,7 +618,7 @@ static KKR_NOINLINE void access_cell(kkr_thread *t, kkr_cell *c, uintptr_t w,
   if (lock)
     kkr_spin_lock(lock);
   if (!(c->w & KKR_R_X) && !(acc & ACC_FREE) &&
-      (must_split(t, c->w, mask) ||
+      (must_split(t, c->w, mask, acc) ||
        (!(acc & ACC_WRITE) && must_split_read(t, c->r, mask)))) {
     split_cell(c, kkr_shadow_split(w));
     kkr_split_noted(KKR_DIR_INDEX(w), 1);
@@ -547,10 +629,10 @@ static KKR_NOINLINE void access_cell(kkr_thread *t, kkr_cell *c, uintptr_t w,
       uint32_t hmask = mask & (h ? 0xF0 : 0x0F);
       if (hmask)
         update(t, &s->half[h], hmask, acc,
-               (rec & ~(uint64_t)0xFF0) | (uint64_t)hmask << 4, &cl);
+               (rec & ~(uint64_t)0xFF0) | (uint64_t)hmask << 4, &cl, 1);
     }
   } else {
-    update(t, c, mask, acc, rec, &cl);
+    update(t, c, mask, acc, rec, &cl, 0);
   }
   if (lock)
     kkr_spin_unlock(lock);

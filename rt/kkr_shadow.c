@@ -787,13 +787,20 @@ static void drop_readset(kkr_cell *c) {
     kkr_readset_free(KKR_REC_PTR(c->r));
 }
 
+/* A half-cell's read set, and its write set (kkr_access.c, write_over). */
+static void drop_half(kkr_cell *h) {
+  drop_readset(h);
+  if (h->w & KKR_R_X)
+    kkr_readset_free(KKR_REC_PTR(h->w));
+}
+
 /* Frees the read sets that n cells (and their halves) point to. */
 static void drop_readsets(kkr_cell *c, kkr_split *s, uintptr_t n) {
   for (uintptr_t i = 0; i < n; i++) {
     drop_readset(&c[i]);
     if (s && (c[i].w & KKR_R_X)) {
-      drop_readset(&s[i].half[0]);
-      drop_readset(&s[i].half[1]);
+      drop_half(&s[i].half[0]);
+      drop_half(&s[i].half[1]);
     }
   }
 }
@@ -831,8 +838,8 @@ void kkr_shadow_clear(uintptr_t addr, uintptr_t size) {
       uintptr_t n = (end - lo) >> KKR_GRAN_SHIFT;
       if (__atomic_load_n(&kkr_readsets_live, __ATOMIC_RELAXED))
         for (uintptr_t i = 0; i < n; i++) {
-          drop_readset(&hs[i].half[0]);
-          drop_readset(&hs[i].half[1]);
+          drop_half(&hs[i].half[0]);
+          drop_half(&hs[i].half[1]);
         }
       zero_bytes(hs, n * sizeof(kkr_split));
       if (n == KKR_CELLS_PER_CHUNK)

@@ -20,7 +20,11 @@
  * then carries KKR_R_X and the halves live in a parallel region (kkr_split),
  * mapped only for chunks that have splits.  The read record may instead point
  * to a read set (KKR_R_X on the read record) when nodes that nothing orders
- * read the same bytes (FastTrack's read-shared state). */
+ * read the same bytes (FastTrack's read-shared state), or read bytes side
+ * by side.  A half-cell's write record may likewise point to a write set
+ * (KKR_R_X, the same structure) when unordered strands write elements of 1
+ * or 2 bytes side by side within it: one record per element, their bytes
+ * disjoint. */
 #ifndef KKR_SHADOW_H
 #define KKR_SHADOW_H
 
