@@ -36,6 +36,8 @@ static void vc_reserve(kkr_vc *v, uint32_t n) {
 void kkr_vc_set(kkr_vc *v, uint32_t i, uint32_t val) {
   if (i >= v->n) {
     vc_reserve(v, i + 1);
+    /* (What lies past n is stale: a longer clock assigned over earlier.) */
+    memset(v->c + v->n, 0, (i - v->n) * sizeof(uint32_t));
     v->n = i + 1;
   }
   v->c[i] = val;

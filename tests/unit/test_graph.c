@@ -26,6 +26,24 @@ Test(vc, set_get_join_max) {
   kkr_vc_free(&b);
 }
 
+/* A clock assigned a shorter one and then grown by one component reads 0
+ * in between: what the longer one held there is gone (a work item's clock
+ * is the submitter's, assigned over the previous item's). */
+Test(vc, grown_after_shorter_assign) {
+  kkr_vc item = {0}, host = {0};
+  kkr_vc_set(&item, 2, 1);
+  kkr_vc_set(&item, 3, 5);
+  kkr_vc_set(&host, 1, 7);
+  kkr_vc_assign(&item, &host);
+  kkr_vc_max(&item, 4, 1);
+  cr_assert_eq(kkr_vc_get(&item, 1), 7);
+  cr_assert_eq(kkr_vc_get(&item, 2), 0);
+  cr_assert_eq(kkr_vc_get(&item, 3), 0);
+  cr_assert_eq(kkr_vc_get(&item, 4), 1);
+  kkr_vc_free(&item);
+  kkr_vc_free(&host);
+}
+
 /* A host thread as the graph sees it, without a real OS thread. */
 static kkr_thread *fake_thread(void) {
   kkr_thread *t = kkr_alloc(sizeof *t);
