@@ -389,7 +389,13 @@ private:
                               TokMem.count(getUnderlyingObject(V)));
     };
     SmallPtrSet<const CallBase *, 8> Marked; // wrapped by the switch above
+    // Kokkos operations given the resource (a kernel whose functor captured
+    // the generator by reference) are not the strand's own use of it: the
+    // kernel's strands share it, and their accesses are checked as always.
+    SmallPtrSet<const CallBase *, 8> Ops;
     for (auto &[CB, Info] : Work) {
+      if (Info.Kind == CallKind::Op)
+        Ops.insert(CB);
       if (Info.Kind == CallKind::Atomic || Info.Kind == CallKind::Token)
         Marked.insert(CB);
       if (Info.Kind != CallKind::Token)
@@ -455,7 +461,8 @@ private:
             Wrap.insert(CB);
           continue;
         }
-        if (isa<IntrinsicInst>(CB) || !any_of(CB->args(), holds))
+        if (isa<IntrinsicInst>(CB) || Ops.count(CB) ||
+            !any_of(CB->args(), holds))
           continue;
         Function *Callee = CB->getCalledFunction();
         if (Callee && Callee->getName().starts_with("__kkrace_"))

@@ -1050,13 +1050,19 @@ static uint64_t frame_key(const kkr_sym_stack *st) {
   return f->file ? h : kkr_mix64(f->pc);
 }
 
+static uint64_t fnv(uint64_t h, const char *v) {
+  for (; v && *v; v++)
+    h = (h ^ (uint8_t)*v) * 0x100000001b3ull;
+  return (h ^ 0xff) * 0x100000001b3ull;
+}
+
 /* The report printed earlier for the same kind and source locations. */
 static kkr_report *same_location(kkr_report *r) {
   uint64_t a = frame_key(&r->acc[0].sym);
   uint64_t b = r->naccess > 1 ? frame_key(&r->acc[1].sym) : 0;
   uint64_t key = (a < b ? a * 31 + b : b * 31 + a) ^ kkr_mix64(r->kind + 1);
   /* Two Views racing on the same lines are two bugs. */
-  key ^= kkr_mix64((uintptr_t)(r->has_view ? r->view.label : r->object) + 7);
+  key ^= kkr_mix64(fnv(7, r->has_view ? r->view.label : r->object));
   printed_loc *p;
   HASH_FIND(hh, printed_locs, &key, sizeof key, p);
   if (p)
@@ -1068,11 +1074,6 @@ static kkr_report *same_location(kkr_report *r) {
   return NULL;
 }
 
-static uint64_t fnv(uint64_t h, const char *v) {
-  for (; v && *v; v++)
-    h = (h ^ (uint8_t)*v) * 0x100000001b3ull;
-  return (h ^ 0xff) * 0x100000001b3ull;
-}
 
 static uint64_t frame_fingerprint(const kkr_sym_stack *st) {
   const kkr_frame *f = kkr_report_top_frame(st);
