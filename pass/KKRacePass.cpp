@@ -56,6 +56,9 @@
 
 /// Metadata on the allocas of the user's functors (see findStrandBodies).
 #define KKR_STRAND_LOCAL_MD "kkrace.strand_local"
+/// On a store or memory intrinsic: a write of a team's own code, which
+/// every thread of the team makes (KokkosSemantics::markTeamWrites).
+#define KKR_TEAM_WRITE_MD "kkrace.team_write"
 /// ... and on a dispatch's temporaries (markCallTemporaries), too.
 #define KKR_CALL_TEMP_MD "kkrace.call_temp"
 
@@ -114,6 +117,65 @@ bool traceEnabled() {
 }
 
 /// The runtime's entry points, declared from the shared list.
+/// The values of F that depend on the thread's team_rank(), and the locals
+/// that hold one: followed through values, the locals they are stored in
+/// and the results of calls that take them.
+static void rankValues(Function &F, SmallPtrSetImpl<const Value *> &Rank) {
+  SmallVector<Value *, 8> Work;
+  for (Instruction &I : instructions(F))
+    if (Function *Callee = namedCallee(I))
+      if (isTeamRank(Callee->getName().str()) && Rank.insert(&I).second)
+        Work.push_back(&I);
+  SmallPtrSet<const Value *, 8> RankMem;
+  for (bool More = !Work.empty(); More;) {
+    More = false;
+    while (!Work.empty()) {
+      Value *V = Work.pop_back_val();
+      for (User *U : V->users()) {
+        auto *I = dyn_cast<Instruction>(U);
+        if (!I)
+          continue;
+        if (auto *SI = dyn_cast<StoreInst>(I)) {
+          const Value *Obj = getUnderlyingObject(SI->getPointerOperand());
+          if (SI->getValueOperand() == V && isa<AllocaInst>(Obj))
+            RankMem.insert(Obj);
+          continue;
+        }
+        if (I->getType()->isVoidTy() || I->isTerminator())
+          continue;
+        if (Rank.insert(I).second)
+          Work.push_back(I);
+      }
+    }
+    for (Instruction &I : instructions(F)) {
+      // A load of a local that holds the rank; a call given one by
+      // reference (a View's operator() at -O0 takes its indices so).
+      const Value *From = nullptr;
+      if (auto *LI = dyn_cast<LoadInst>(&I))
+        From = LI->getPointerOperand();
+      else if (auto *CB = dyn_cast<CallBase>(&I); CB && !CB->getType()->isVoidTy())
+        for (const Value *A : CB->args())
+          if (A->getType()->isPointerTy() && RankMem.count(getUnderlyingObject(A)))
+            From = A;
+      if (From && !Rank.count(&I) && RankMem.count(getUnderlyingObject(From))) {
+        Rank.insert(&I);
+        Work.push_back(&I);
+        More = true;
+      }
+    }
+  }
+}
+
+/// The condition of BB's branch or switch, or null.
+static Value *branchCondition(BasicBlock &BB) {
+  Instruction *T = BB.getTerminator();
+  if (auto *Br = dyn_cast<BranchInst>(T); Br && Br->isConditional())
+    return Br->getCondition();
+  if (auto *Sw = dyn_cast<SwitchInst>(T))
+    return Sw->getCondition();
+  return nullptr;
+}
+
 struct Runtime {
 #define KKR_ENTRY(name, ret, n, a, b, c, d, e, f, g, h, i, j, k) FunctionCallee name;
 #include "kkr_entry.inc"
@@ -316,6 +378,8 @@ private:
       markCallTemporaries(F);
     }
     bool Changed = !CallerIsKokkos && markDivergentBranches(F);
+    if (!CallerIsKokkos)
+      Changed |= markTeamWrites(F);
     // A Kokkos operation that calls another of its kind (parallel_for(label,
     // n, f) calls parallel_for(label, policy, f); team_reduce(r) calls
     // team_reduce(r, value)): one operation, the outer call.
@@ -639,63 +703,28 @@ private:
   bool markDivergentBranches(Function &F) {
     DenseMap<BasicBlock *, int> Count;
     SmallVector<CallBase *, 8> Collectives;
-    SmallVector<Value *, 8> Work;
-    SmallPtrSet<const Value *, 32> Rank;
     for (Instruction &I : instructions(F)) {
       Function *Callee = namedCallee(I);
       if (!Callee)
         continue;
       auto *CB = cast<CallBase>(&I);
       const TeamCall &TC = teamCall(Callee->getName());
-      if (TC.Rank && Rank.insert(CB).second)
-        Work.push_back(CB);
       if (!TC.Collective.empty()) {
         Count[CB->getParent()]++;
         Collectives.push_back(CB);
       }
     }
-    if (Collectives.empty() || Work.empty())
+    if (Collectives.empty())
       return false;
-    // The values that depend on the rank (and the locals that hold one).
-    SmallPtrSet<const Value *, 8> RankMem;
-    for (bool More = true; More;) {
-      More = false;
-      while (!Work.empty()) {
-        Value *V = Work.pop_back_val();
-        for (User *U : V->users()) {
-          auto *I = dyn_cast<Instruction>(U);
-          if (!I)
-            continue;
-          if (auto *SI = dyn_cast<StoreInst>(I)) {
-            const Value *Obj = getUnderlyingObject(SI->getPointerOperand());
-            if (SI->getValueOperand() == V && isa<AllocaInst>(Obj))
-              RankMem.insert(Obj);
-            continue;
-          }
-          if (I->getType()->isVoidTy() || I->isTerminator())
-            continue;
-          if (Rank.insert(I).second)
-            Work.push_back(I);
-        }
-      }
-      for (Instruction &I : instructions(F))
-        if (auto *LI = dyn_cast<LoadInst>(&I))
-          if (!Rank.count(LI) &&
-              RankMem.count(getUnderlyingObject(LI->getPointerOperand()))) {
-            Rank.insert(LI);
-            Work.push_back(LI);
-            More = true;
-          }
-    }
+    SmallPtrSet<const Value *, 32> Rank;
+    rankValues(F, Rank);
+    if (Rank.empty())
+      return false;
     PostDominatorTree PDT(F);
     SmallVector<std::pair<Instruction *, CallBase *>, 4> Found;
     for (BasicBlock &BB : F) {
       Instruction *T = BB.getTerminator();
-      Value *Cond = nullptr;
-      if (auto *Br = dyn_cast<BranchInst>(T); Br && Br->isConditional())
-        Cond = Br->getCondition();
-      else if (auto *Sw = dyn_cast<SwitchInst>(T))
-        Cond = Sw->getCondition();
+      Value *Cond = branchCondition(BB);
       if (!Cond || !Rank.count(Cond))
         continue;
       DomTreeNode *N = PDT.getNode(&BB);
@@ -748,6 +777,62 @@ private:
                << TC.Collective << " at " << where(CB) << "\n";
     }
     return !Found.empty();
+  }
+
+  /// The writes of a team's own code (a function of the program's that
+  /// takes a team member: every thread of the team runs it, where Serial
+  /// runs one) are made by every thread: marked here, before inlining, so
+  /// that the instrumenter follows each with __kkrace_team_write, which
+  /// reports it unless the runtime finds that what runs is not the team's
+  /// own code (a nested loop's iteration, a single) or that the memory is
+  /// each thread's own.  The ways of a branch on team_rank() (`if
+  /// (team.team_rank() == 0)`), up to where they meet again, are taken by
+  /// some threads only, and a write whose address depends on the rank is
+  /// each thread's own: those are left alone.
+  bool markTeamWrites(Function &F) {
+    if (!isTeamCode(F.getName().str()))
+      return false;
+    SmallPtrSet<const Value *, 32> Rank;
+    rankValues(F, Rank);
+    SmallPtrSet<const BasicBlock *, 16> SomeThreads;
+    if (!Rank.empty()) {
+      PostDominatorTree PDT(F);
+      for (BasicBlock &BB : F) {
+        Value *Cond = branchCondition(BB);
+        if (!Cond || !Rank.count(Cond))
+          continue;
+        DomTreeNode *N = PDT.getNode(&BB);
+        BasicBlock *Stop =
+            N && N->getIDom() ? N->getIDom()->getBlock() : nullptr;
+        SmallVector<BasicBlock *, 16> W(succ_begin(&BB), succ_end(&BB));
+        while (!W.empty()) {
+          BasicBlock *X = W.pop_back_val();
+          if (X == Stop || !SomeThreads.insert(X).second)
+            continue;
+          W.append(succ_begin(X), succ_end(X));
+        }
+      }
+    }
+    MDNode *Tag = MDNode::get(C, {});
+    bool Marked = false;
+    for (Instruction &I : instructions(F)) {
+      if (SomeThreads.count(I.getParent()))
+        continue;
+      // (A write whose address depends on the rank, `s(team.team_rank())
+      // = v`, is each thread's own element.)
+      if (auto *SI = dyn_cast<StoreInst>(&I)) {
+        if (Rank.count(SI->getPointerOperand()))
+          continue;
+      } else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+        if (Rank.count(MI->getDest()))
+          continue;
+      } else {
+        continue;
+      }
+      I.setMetadata(KKR_TEAM_WRITE_MD, Tag);
+      Marked = true;
+    }
+    return Marked;
   }
 
   static bool callsIntoKokkos(ArrayRef<std::pair<CallBase *, CallInfo>> W) {
@@ -1708,6 +1793,16 @@ private:
     else
       B.CreateCall(Write ? RT.write_range : RT.read_range,
                    {Ptr, B.getInt64(Size), Slot});
+    if (Write)
+      teamWrite(B, I, Ptr, B.getInt64(Size), Slot);
+  }
+
+  /// A write of a team's own code (KKR_TEAM_WRITE_MD): every thread of the
+  /// team makes it, which __kkrace_team_write checks after the write.
+  void teamWrite(IRBuilder<> &B, Instruction *I, Value *Ptr, Value *Size,
+                 Value *Slot) {
+    if (I->hasMetadata(KKR_TEAM_WRITE_MD))
+      B.CreateCall(RT.team_write, {Ptr, Size, Slot});
   }
 
   /// A Kokkos atomic inlined into another (atomic_add calling
@@ -2004,8 +2099,11 @@ private:
           if (!isPrivate(MT->getSource()))
             B.CreateCall(RT.read_range, {MT->getSource(), Len, newSlot()});
         }
-        if (!isPrivate(MI->getDest()))
-          B.CreateCall(RT.write_range, {MI->getDest(), Len, newSlot()});
+        if (!isPrivate(MI->getDest())) {
+          Value *Slot = newSlot();
+          B.CreateCall(RT.write_range, {MI->getDest(), Len, Slot});
+          teamWrite(B, MI, MI->getDest(), Len, Slot);
+        }
       }
       Changed = true;
     }

@@ -664,6 +664,20 @@ bool isTeamRank(const std::string &Mangled) {
   return isKokkosContext(Ctx) && Ctx.find("TeamMember") != std::string::npos;
 }
 
+bool isTeamCode(const std::string &Mangled) {
+  NameParts P = demangleParts(Mangled);
+  if (!P.Valid || P.CtorOrDtor)
+    return false;
+  const std::string Ctx = stripTemplateArgs(withoutReturnType(P.Context));
+  if (isKokkosContext(Ctx) || startsWith(Ctx, "std::") || Ctx == "std")
+    return false;
+  for (const std::string &T : splitParams(P.Params))
+    if (T.find("TeamMember") != std::string::npos ||
+        T.find("member_type") != std::string::npos)
+      return true;
+  return false;
+}
+
 std::string teamCollective(const std::string &Mangled) {
   NameParts P = demangleParts(Mangled);
   if (!P.Valid)

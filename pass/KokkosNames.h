@@ -90,6 +90,11 @@ bool isRandomDraw(const std::string &Mangled);
 /// threads of a team.
 bool isTeamRank(const std::string &Mangled);
 
+/// True for a function of the program's (not Kokkos' or the standard
+/// library's) that takes a team member: a TeamPolicy functor, or a helper
+/// that the team's code calls.  Every thread of a team runs it.
+bool isTeamCode(const std::string &Mangled);
+
 /// The name of a call that every thread of a team must make together
 /// ("team_barrier", "team_reduce", "parallel_reduce" over a TeamThreadRange,
 /// "single" with a broadcast value), or "".

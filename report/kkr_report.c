@@ -339,6 +339,12 @@ void kkr_describe_strand(kkr_str *s, const kkr_node_info *n) {
                    n->nidx ? "another iteration" : "another team");
     return;
   }
+  if (n->others && n->team && n->sub == 0 && !n->lane) {
+    /* The team's own code, which each of its threads runs. */
+    kkr_str_printf(s, "team %lld, another of its threads",
+                   (long long)n->idx[0]);
+    return;
+  }
   switch (n->nidx) {
   case 0:
     kkr_str_printf(s, "team %lld%s", (long long)n->idx[0], approx);

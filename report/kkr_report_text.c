@@ -167,6 +167,15 @@ static void print_explanation(kkr_str *s, const kkr_report *r) {
                    "iterations) access the same memory: the lanes of one loop "
                    "run at the same time (a vector reduction or an atomic is "
                    "the fix).\n");
+  } else if (!strcmp(r->subkind, "team-threads") && a->team && b->team &&
+             a->sub == 0 && b->sub == 0 && !a->lane && !b->lane) {
+    kkr_str_printf(s,
+                   "  Every thread of a team runs the team's own code (outside "
+                   "its nested loops), each making this write, where Serial "
+                   "runs one thread per team: write from one thread only "
+                   "(Kokkos::single(Kokkos::PerTeam(team), ...), or under "
+                   "if (team.team_rank() == 0)), or from the iterations of a "
+                   "nested loop.\n");
   } else if (!strcmp(r->subkind, "team-threads")) {
     kkr_str_printf(s,
                    "  Two threads of one team access the same memory and "

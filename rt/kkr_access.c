@@ -1524,6 +1524,44 @@ KKR_EXPORT void __kkrace_write_range(void *p, unsigned long long n,
   range_entry((uintptr_t)p, n, ACC_WRITE, RET_PC, slot);
 }
 
+/* ---- The team's own code ------------------------------------------------- */
+
+/* A write of a team's own code, just checked as the team's strand's (its
+ * thread 0): every thread of the team makes it (the pass calls this after
+ * the writes of the program's functions that take a team member, outside
+ * the ways of a branch on team_rank()), so that it races with itself --
+ * unless the code running is not the team's own (a nested loop's
+ * iteration, a single: other threads do not run it) or the memory is each
+ * thread's own (its stack, its thread scratch, the strand's private
+ * frames and reduction value).  The race is reported against the same
+ * write by another thread of the team. */
+KKR_EXPORT void __kkrace_team_write(void *p, unsigned long long n, void *slot) {
+  uintptr_t a = (uintptr_t)p;
+  kkr_thread *t = kkr_tls;
+  if (!t || !t->team_on || !n || t->ignore || t->atomic_depth ||
+      !t->abi.strand_depth)
+    return;
+  kkr_team_sync(t);
+  if (t->team_nest || t->team_sub != 0 || !kkr_in_team_item(t))
+    return;
+  if (a - t->stack_lo < t->stack_hi - t->stack_lo ||
+      a - t->priv_lo < t->priv_len || a - t->abi.upd_lo < t->abi.upd_len)
+    return;
+  int scratch = kkr_is_scratch(a);
+  if (scratch == KKR_SCRATCH_POOL || (scratch && kkr_thread_scratch(t, a)))
+    return;
+  uintptr_t off = a & (KKR_GRAN - 1);
+  uint32_t size = n < KKR_GRAN - off ? (uint32_t)n : (uint32_t)(KKR_GRAN - off);
+  uint32_t size_lg = 31 - (uint32_t)__builtin_clz(size);
+  uint32_t mask = ((1u << size) - 1) << off;
+  uint32_t acc = ACC_WRITE | size_lg << 12;
+  uintptr_t pc = RET_PC;
+  uint64_t other = access_rec(t, mask, acc) | KKR_R_M |
+                   (uint64_t)access_site(t, acc, pc, slot)
+                       << KKR_REC_SITE_SHIFT;
+  kkr_report_race(t, a - off, mask, acc, pc, pc, 0, other);
+}
+
 /* ---- Loops checked at once (the pass's __kkrace_loop) --------------------- */
 
 /* Who makes the k-th access of a loop: the current strand, the kernel's

@@ -21,7 +21,7 @@ int main(int argc, char *argv[]) {
     Kokkos::View<double *> x("x", teams * n), s("s", teams);
     Kokkos::parallel_for(
         "only_rank0", policy(teams, Kokkos::AUTO), KOKKOS_LAMBDA(const member &m) {
-          x(m.league_rank() * n) = 1.0;
+          x(m.league_rank() * n + m.team_rank()) = 1.0;
           if (m.team_rank() == 0)
             m.team_barrier();
         });

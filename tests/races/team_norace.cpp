@@ -1,4 +1,5 @@
-// TeamPolicy: each league member writes its own element.
+// TeamPolicy: each league member writes its own element (one thread of
+// the team writes it).
 // EXPECT: no-report
 #include <Kokkos_Core.hpp>
 
@@ -15,7 +16,7 @@ int main(int argc, char *argv[]) {
           double s = 0;
           for (int k = 0; k < 8; ++k)
             s += x(8 * t + k);
-          partial(t) = s;
+          Kokkos::single(Kokkos::PerTeam(team), [&]() { partial(t) = s; });
         });
     Kokkos::fence();
   }

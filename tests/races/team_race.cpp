@@ -1,5 +1,6 @@
-// TeamPolicy: every league member (team) accumulates into one element.
-// EXPECT: data-race view=total subkind=iteration-overlap nodes=parallel_for:teams,parallel_for:teams lines=15,15
+// TeamPolicy: every league member (team) accumulates into one element (one
+// thread of each team: the race is between teams).
+// EXPECT: data-race view=total subkind=iteration-overlap nodes=parallel_for:teams,parallel_for:teams lines=16,16
 #include <Kokkos_Core.hpp>
 
 int main(int argc, char *argv[]) {
@@ -12,7 +13,7 @@ int main(int argc, char *argv[]) {
         "teams", Kokkos::TeamPolicy<>(8, Kokkos::AUTO),
         KOKKOS_LAMBDA(const team_t &team) {
           const int t = team.league_rank();
-          total(0) += x(8 * t);
+          if (team.team_rank() == 0) total(0) += x(8 * t);
         });
     Kokkos::fence();
   }
