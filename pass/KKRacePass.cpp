@@ -1000,7 +1000,84 @@ private:
     return "?";
   }
 
+  /// The size of the C++ type named T (as demangled), or 0 if unknown: a
+  /// fundamental type, a pointer, a complex or Kokkos::Array of a known
+  /// type, or a class of the module whose name no other one shares.
+  uint64_t typeSize(std::string T) {
+    auto Trim = [](std::string &X) {
+      while (!X.empty() && X.back() == ' ')
+        X.pop_back();
+      while (!X.empty() && X.front() == ' ')
+        X.erase(0, 1);
+    };
+    Trim(T);
+    for (const char *Q : {"const ", "volatile "})
+      if (T.rfind(Q, 0) == 0)
+        T.erase(0, strlen(Q));
+    for (const char *Q : {" const", " volatile"})
+      if (T.size() > strlen(Q) && T.compare(T.size() - strlen(Q), strlen(Q), Q) == 0)
+        T.erase(T.size() - strlen(Q));
+    Trim(T);
+    static const std::pair<const char *, uint64_t> Fundamental[] = {
+        {"bool", 1}, {"char", 1}, {"signed char", 1}, {"unsigned char", 1},
+        {"char8_t", 1}, {"short", 2}, {"unsigned short", 2}, {"char16_t", 2},
+        {"int", 4}, {"unsigned int", 4}, {"float", 4}, {"char32_t", 4},
+        {"wchar_t", 4}, {"long", 8}, {"unsigned long", 8}, {"long long", 8},
+        {"unsigned long long", 8}, {"double", 8}, {"long double", 16},
+        {"__int128", 16}, {"unsigned __int128", 16}};
+    for (auto &[Name, Size] : Fundamental)
+      if (T == Name)
+        return Size;
+    if (!T.empty() && (T.back() == '*' || T.back() == '&'))
+      return DL.getPointerSize();
+    std::vector<std::string> Args = templateArgs(T);
+    std::string Base = T.substr(0, T.find('<'));
+    if ((Base == "Kokkos::complex" || Base == "std::complex") && Args.size() == 1)
+      return 2 * typeSize(Args[0]);
+    if (Base == "Kokkos::Array" && Args.size() >= 2) {
+      uint64_t N = strtoull(Args[1].c_str(), nullptr, 10);
+      return N * typeSize(Args[0]);
+    }
+    if (T.find('<') != std::string::npos)
+      return 0; // (a template's classes share one name in the module)
+    for (const char *Kind : {"struct.", "class.", "union."}) {
+      std::string Name = Kind + T;
+      auto *ST = StructType::getTypeByName(C, Name);
+      if (!ST || ST->isOpaque() || StructType::getTypeByName(C, Name + ".0"))
+        continue;
+      return DL.getTypeAllocSize(ST).getFixedValue();
+    }
+    return 0;
+  }
+
+  /// Before a View's initialization (ViewValueFunctor's
+  /// construct_shared_allocation, whose template arguments name the
+  /// View's value type): the size of one element, for the allocation the
+  /// thread just made, so that reports count elements of the View's own
+  /// type (a View of structs).
+  void viewElements(CallBase *CB) {
+    Function *Callee = CB->getCalledFunction();
+    if (!Callee)
+      return;
+    NameParts P = demangleParts(Callee->getName().str());
+    std::vector<std::string> Args = templateArgs(P.Context);
+    if (!P.Valid || Args.size() < 2)
+      return;
+    uint64_t Size = typeSize(Args[1]);
+    if (!Size)
+      return;
+    IRBuilder<> B(CB);
+    B.CreateCall(RT.view_elements,
+                 {ConstantPointerNull::get(PointerType::getUnqual(C)),
+                  B.getInt64(0), B.getInt64(Size)});
+  }
+
   void wrapOp(CallBase *CB, const CallInfo &Info) {
+    if ((Info.OpKind == KKR_OP_VIEW_INIT || Info.OpKind == KKR_OP_VIEW_HOST) &&
+        CB->getCalledFunction() &&
+        demangleParts(CB->getCalledFunction()->getName().str()).Base ==
+            "construct_shared_allocation")
+      viewElements(CB);
     IRBuilder<> B(CB);
     Type *PtrTy = PointerType::getUnqual(C);
     Value *Obj = ConstantPointerNull::get(cast<PointerType>(PtrTy));

@@ -27,6 +27,8 @@ const char *const kkr_report_kind_text[] = {
 uint32_t kkr_report_elem_size(const kkr_report *r) {
   if (!r->has_view)
     return 0;
+  if (r->view.esz)
+    return r->view.esz; /* the View's own element type */
   uint32_t el = 0;
   for (uint32_t i = 0; i < r->naccess && i < 2; i++) {
     uint32_t sz = r->acc[i].size;

@@ -140,6 +140,9 @@ static void scratch_remove(uintptr_t lo) {
  * [lo + 128, lo + 128 + size); allocations without a header are as reported. */
 #define KKR_VIEW_HEADER 128
 
+/* The allocation each thread made last (kkr_views_add). */
+static __thread uintptr_t last_view;
+
 static void views_add(uintptr_t lo, uintptr_t size, const char *label,
                       const char *space, uint8_t raw) {
   kkr_spin_lock(&views_lock);
@@ -155,6 +158,8 @@ static void views_add(uintptr_t lo, uintptr_t size, const char *label,
     views[i].label = kkr_intern(label);
     views[i].space = kkr_intern(space);
     views[i].raw = raw;
+    views[i].esz = 0;
+    views[i].nelem = 0;
     kkr_spin_unlock(&views_lock);
     return;
   }
@@ -169,6 +174,8 @@ static void views_add(uintptr_t lo, uintptr_t size, const char *label,
   views[i].label = kkr_intern(label);
   views[i].space = kkr_intern(space);
   views[i].raw = raw;
+  views[i].esz = 0;
+  views[i].nelem = 0;
   nviews++;
   kkr_spin_unlock(&views_lock);
 }
@@ -176,6 +183,7 @@ static void views_add(uintptr_t lo, uintptr_t size, const char *label,
 void kkr_views_add(uintptr_t lo, uintptr_t size, const char *label,
                    const char *space) {
   views_add(lo, size, label, space, 0);
+  last_view = lo;
 }
 
 void kkr_views_add_raw(uintptr_t lo, uintptr_t size, const char *label,
@@ -209,6 +217,28 @@ int kkr_views_find(uintptr_t addr, kkr_view_alloc *out) {
   }
   kkr_spin_unlock(&views_lock);
   return found;
+}
+
+KKR_EXPORT void __kkrace_view_elements(void *data, unsigned long long n,
+                                       unsigned long long esz) {
+  uintptr_t a = data ? (uintptr_t)data : last_view;
+  if (!a || !esz || esz > 0xffffffffu)
+    return;
+  kkr_spin_lock(&views_lock);
+  uint32_t i = views_lower_bound(a + 1);
+  if (i > 0 && a >= views[i - 1].lo &&
+      a < views[i - 1].hi + (views[i - 1].raw ? 0 : KKR_VIEW_HEADER)) {
+    kkr_view_alloc d = data_range(&views[i - 1]);
+    uintptr_t bytes = d.hi - d.lo;
+    if (!data)
+      n = bytes / esz;
+    /* (The View's data, which its allocation holds whole.) */
+    if ((!data || a == d.lo) && n && n * esz <= bytes) {
+      views[i - 1].esz = (uint32_t)esz;
+      views[i - 1].nelem = n;
+    }
+  }
+  kkr_spin_unlock(&views_lock);
 }
 
 uintptr_t kkr_views_bytes_in(uintptr_t lo, uintptr_t hi) {

@@ -442,6 +442,9 @@ typedef struct {
   const char *space; /* memory space name */
   uint8_t raw;       /* no Kokkos header: the data starts at lo (and may be
                         device memory, which the host must not read) */
+  uint32_t esz;      /* the size of one element, when the pass told it
+                        (__kkrace_view_elements), else 0 */
+  uint64_t nelem;    /* and their number */
 } kkr_view_alloc;
 
 void kkr_views_add(uintptr_t lo, uintptr_t size, const char *label,

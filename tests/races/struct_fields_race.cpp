@@ -4,9 +4,11 @@
 // the owner's plain write races with the other iterations' atomic adds.
 // In the second kernel, each owner writes both fields of its own cell and
 // one more iteration writes the hit count of another cell: that plain
-// write races with the owner's.
-// EXPECT: data-race view=cells subkind=iteration-overlap nodes=parallel_for:deposit,parallel_for:deposit atomic=1,0 lines=28,26
-// EXPECT: data-race view=cells subkind=iteration-overlap nodes=parallel_for:owners,parallel_for:owners lines=37,33 ops=write,write
+// write races with the owner's.  Reports count the View's elements as
+// cells (16 bytes each), not as the fields' 4 bytes.
+// EXPECT: data-race view=cells subkind=iteration-overlap nodes=parallel_for:deposit,parallel_for:deposit atomic=1,0 lines=30,28
+// EXPECT: data-race view=cells subkind=iteration-overlap nodes=parallel_for:owners,parallel_for:owners lines=39,35 ops=write,write
+// EXPECT-TEXT: (cells[7], element 7 of 64)
 #include <Kokkos_Core.hpp>
 
 struct Cell {
