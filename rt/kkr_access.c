@@ -1532,8 +1532,8 @@ KKR_EXPORT void __kkrace_write_range(void *p, unsigned long long n,
  * the ways of a branch on team_rank()), so that it races with itself --
  * unless the code running is not the team's own (a nested loop's
  * iteration, a single: other threads do not run it) or the memory is each
- * thread's own (its stack, its thread scratch, the strand's private
- * frames and reduction value).  The race is reported against the same
+ * thread's own (its thread scratch, the frames of the operation in
+ * progress, which hold its locals, and the strand's reduction value).  The race is reported against the same
  * write by another thread of the team. */
 KKR_EXPORT void __kkrace_team_write(void *p, unsigned long long n, void *slot) {
   uintptr_t a = (uintptr_t)p;
@@ -1544,8 +1544,10 @@ KKR_EXPORT void __kkrace_team_write(void *p, unsigned long long n, void *slot) {
   kkr_team_sync(t);
   if (t->team_nest || t->team_sub != 0 || !kkr_in_team_item(t))
     return;
-  if (a - t->stack_lo < t->stack_hi - t->stack_lo ||
-      a - t->priv_lo < t->priv_len || a - t->abi.upd_lo < t->abi.upd_len)
+  /* (The frames of the operation in progress hold the team's own locals;
+   * the host's frames above them are shared, as a variable captured by
+   * reference.) */
+  if (a - t->priv_lo < t->priv_len || a - t->abi.upd_lo < t->abi.upd_len)
     return;
   int scratch = kkr_is_scratch(a);
   if (scratch == KKR_SCRATCH_POOL || (scratch && kkr_thread_scratch(t, a)))

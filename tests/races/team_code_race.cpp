@@ -2,11 +2,13 @@
 // loops), where Serial runs one: a write there is made by each thread of the
 // team.  The team's result written from every thread (use single(PerTeam)
 // or a branch on team_rank()), accumulated from every thread (counted once
-// per thread, and racing), and a team scratch array that every thread fills
-// whole (a nested TeamThreadRange loop splits it).
-// EXPECT: data-race view=y subkind=team-threads nodes=parallel_for:rows,parallel_for:rows lines=34,34
-// EXPECT: data-race view=total subkind=team-threads nodes=parallel_for:rows,parallel_for:rows lines=35,35
-// EXPECT: data-race view=Kokkos::Serial::scratch_mem subkind=team-threads nodes=parallel_for:rows,parallel_for:rows lines=30,30
+// per thread, and racing), a team scratch array that every thread fills
+// whole (a nested TeamThreadRange loop splits it), and a host variable
+// captured by reference that every thread counts into.
+// EXPECT: data-race view=y subkind=team-threads nodes=parallel_for:rows,parallel_for:rows lines=36,36
+// EXPECT: data-race view=total subkind=team-threads nodes=parallel_for:rows,parallel_for:rows lines=37,37
+// EXPECT: data-race view=Kokkos::Serial::scratch_mem subkind=team-threads nodes=parallel_for:rows,parallel_for:rows lines=32,32
+// EXPECT: data-race view=- subkind=team-threads nodes=parallel_for:count,parallel_for:count lines=41,41
 // EXPECT-TEXT: by parallel_for 'rows' team 0, another of its threads
 // EXPECT-TEXT: Every thread of a team runs the team's own code
 #include <Kokkos_Core.hpp>
@@ -34,8 +36,12 @@ int main(int argc, char *argv[]) {
           y(row) = sum;
           total(row) += sum;
         });
+    int calls = 0;
+    Kokkos::parallel_for("count", policy(1, Kokkos::AUTO), [&](const member &) {
+      calls += 1;
+    });
     Kokkos::fence();
-    printf("%g %g\n", y(1), total(1));
+    printf("%g %g %d\n", y(1), total(1), calls);
   }
   Kokkos::finalize();
   return 0;
