@@ -214,8 +214,13 @@ struct Runtime {
           if (A.getType()->isPointerTy())
             F->addParamAttr(A.getArgNo(), Attribute::NoCapture);
     // Two identical operation calls on two paths (a fence in each branch)
-    // must stay two calls: merged, their source location would be lost.
-    for (FunctionCallee FC : {op_begin, op_end, team_branch})
+    // must stay two calls: merged, their source location would be lost.  So
+    // must two accesses' checks (a store to one field in each branch, which
+    // the optimizer sinks into one).
+    for (FunctionCallee FC : {op_begin, op_end, team_branch, read1, read2,
+                              read4, read8, read16, write1, write2, write4,
+                              write8, write16, read_range, write_range,
+                              team_write})
       if (auto *F = dyn_cast<Function>(FC.getCallee()))
         F->addFnAttr(Attribute::NoMerge);
   }
@@ -1853,6 +1858,12 @@ private:
     for (const Instruction *J = I->getNextNode(); J; J = J->getNextNode())
       if (DILocation *JL = Near(J))
         return JL;
+    // (A block of its own, made for the merged access: where its address,
+    // else its value, was computed.)
+    for (const Value *Op : I->operands())
+      if (const auto *J = dyn_cast<Instruction>(Op))
+        if (DILocation *JL = Near(J))
+          return JL;
     return I->getDebugLoc();
   }
 
