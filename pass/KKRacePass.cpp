@@ -141,7 +141,8 @@ static void rankValues(Function &F, SmallPtrSetImpl<const Value *> &Rank) {
             RankMem.insert(Obj);
           continue;
         }
-        if (I->getType()->isVoidTy() || I->isTerminator())
+        // (An invoke is a terminator with a value: a call.)
+        if (I->getType()->isVoidTy() || (I->isTerminator() && !isa<CallBase>(I)))
           continue;
         if (Rank.insert(I).second)
           Work.push_back(I);
