@@ -177,6 +177,23 @@ static Value *branchCondition(BasicBlock &BB) {
   return nullptr;
 }
 
+/// The blocks of F that end in a branch on a value of Rank, each with the
+/// block where the branch's ways meet again (its immediate post-dominator;
+/// null where they never do).
+static SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4>
+rankBranches(Function &F, const SmallPtrSetImpl<const Value *> &Rank,
+             PostDominatorTree &PDT) {
+  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> Out;
+  for (BasicBlock &BB : F) {
+    Value *Cond = branchCondition(BB);
+    if (!Cond || !Rank.count(Cond))
+      continue;
+    DomTreeNode *N = PDT.getNode(&BB);
+    Out.push_back({&BB, N && N->getIDom() ? N->getIDom()->getBlock() : nullptr});
+  }
+  return Out;
+}
+
 struct Runtime {
 #define KKR_ENTRY(name, ret, n, a, b, c, d, e, f, g, h, i, j, k) FunctionCallee name;
 #include "kkr_entry.inc"
@@ -728,14 +745,9 @@ private:
       return false;
     PostDominatorTree PDT(F);
     SmallVector<std::pair<Instruction *, CallBase *>, 4> Found;
-    for (BasicBlock &BB : F) {
+    for (auto [BBp, Stop] : rankBranches(F, Rank, PDT)) {
+      BasicBlock &BB = *BBp;
       Instruction *T = BB.getTerminator();
-      Value *Cond = branchCondition(BB);
-      if (!Cond || !Rank.count(Cond))
-        continue;
-      DomTreeNode *N = PDT.getNode(&BB);
-      BasicBlock *Stop =
-          N && N->getIDom() ? N->getIDom()->getBlock() : nullptr;
       bool Diverge = false, Have = false;
       WayCount Ref;
       for (BasicBlock *S : successors(&BB)) {
@@ -803,14 +815,8 @@ private:
     SmallPtrSet<const BasicBlock *, 16> SomeThreads;
     if (!Rank.empty()) {
       PostDominatorTree PDT(F);
-      for (BasicBlock &BB : F) {
-        Value *Cond = branchCondition(BB);
-        if (!Cond || !Rank.count(Cond))
-          continue;
-        DomTreeNode *N = PDT.getNode(&BB);
-        BasicBlock *Stop =
-            N && N->getIDom() ? N->getIDom()->getBlock() : nullptr;
-        SmallVector<BasicBlock *, 16> W(succ_begin(&BB), succ_end(&BB));
+      for (auto [BB, Stop] : rankBranches(F, Rank, PDT)) {
+        SmallVector<BasicBlock *, 16> W(succ_begin(BB), succ_end(BB));
         while (!W.empty()) {
           BasicBlock *X = W.pop_back_val();
           if (X == Stop || !SomeThreads.insert(X).second)
