@@ -1079,9 +1079,7 @@ private:
     if (!Size)
       return;
     IRBuilder<> B(CB);
-    B.CreateCall(RT.view_elements,
-                 {ConstantPointerNull::get(PointerType::getUnqual(C)),
-                  B.getInt64(0), B.getInt64(Size)});
+    B.CreateCall(RT.view_elements, {B.getInt64(Size)});
   }
 
   void wrapOp(CallBase *CB, const CallInfo &Info) {

@@ -38,6 +38,11 @@ uint32_t kkr_report_elem_size(const kkr_report *r) {
   return el;
 }
 
+unsigned long kkr_report_view_elems(const kkr_report *r, uint32_t esz) {
+  return r->view.nelem ? (unsigned long)r->view.nelem
+                       : (unsigned long)((r->view.hi - r->view.lo) / esz);
+}
+
 volatile int kkr_reports_pending;
 
 static kkr_spin reports_lock;

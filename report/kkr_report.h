@@ -150,10 +150,13 @@ extern const char *const kkr_step_op_json[];
 
 extern volatile int kkr_reports_pending;
 
-/* The size of an element of the View a data race is on, as the accesses
- * show it: the smaller of the two (a vectorized access covers several
- * elements; the View itself does not say).  0 when there is no View. */
+/* The size of an element of the View a data race is on: its value type's,
+ * as the pass told it, else as the accesses show it, the smaller of the two
+ * (a vectorized access covers several elements).  0 when there is no View. */
 uint32_t kkr_report_elem_size(const kkr_report *r);
+/* The number of elements of esz bytes in the report's View: as the pass
+ * told it, else as many as its allocation holds. */
+unsigned long kkr_report_view_elems(const kkr_report *r, uint32_t esz);
 
 /* A conflicting pair: the current access (granule, mask, flags at pc with
  * the entry's frame fp; rec_pc is the pc it is recorded under, the program's

@@ -148,9 +148,7 @@ void kkr_print_json(const kkr_report *r, kkr_str *s) {
     if (esz && a->size) {
       kkr_str_printf(s, ",\"element\":%lu,\"elements\":%lu",
                      (unsigned long)((a->addr - r->view.lo) / esz),
-                     r->view.nelem
-                         ? (unsigned long)r->view.nelem
-                         : (unsigned long)((r->view.hi - r->view.lo) / esz));
+                     kkr_report_view_elems(r, esz));
     } else {
       kkr_str_printf(s, ",\"location\":");
       json_string(s, r->location);

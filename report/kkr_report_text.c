@@ -88,9 +88,7 @@ static void print_access(kkr_str *s, const kkr_report *r, int i) {
   uint32_t esz = kkr_report_elem_size(r);
   if (esz && a->size) {
     unsigned long el = (unsigned long)((a->addr - r->view.lo) / esz);
-    unsigned long nel = r->view.nelem
-                            ? (unsigned long)r->view.nelem
-                            : (unsigned long)((r->view.hi - r->view.lo) / esz);
+    unsigned long nel = kkr_report_view_elems(r, esz);
     unsigned long k = a->size / esz; /* (a vectorized access: k of them) */
     if (k > 1)
       kkr_str_printf(s, " (%s[%lu..%lu], elements %lu to %lu of %lu)",

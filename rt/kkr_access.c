@@ -1533,8 +1533,8 @@ KKR_EXPORT void __kkrace_write_range(void *p, unsigned long long n,
  * unless the code running is not the team's own (a nested loop's
  * iteration, a single: other threads do not run it) or the memory is each
  * thread's own (its thread scratch, the frames of the operation in
- * progress, which hold its locals, and the strand's reduction value).  The race is reported against the same
- * write by another thread of the team. */
+ * progress, which hold its locals, and the strand's reduction value).  The
+ * race is reported against the same write by another thread of the team. */
 KKR_EXPORT void __kkrace_team_write(void *p, unsigned long long n, void *slot) {
   uintptr_t a = (uintptr_t)p;
   kkr_thread *t = kkr_tls;

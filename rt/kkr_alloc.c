@@ -219,21 +219,15 @@ int kkr_views_find(uintptr_t addr, kkr_view_alloc *out) {
   return found;
 }
 
-KKR_EXPORT void __kkrace_view_elements(void *data, unsigned long long n,
-                                       unsigned long long esz) {
-  uintptr_t a = data ? (uintptr_t)data : last_view;
-  if (!a || !esz || esz > 0xffffffffu)
+KKR_EXPORT void __kkrace_view_elements(unsigned long long esz) {
+  if (!last_view || !esz || esz > 0xffffffffu)
     return;
   kkr_spin_lock(&views_lock);
-  uint32_t i = views_lower_bound(a + 1);
-  if (i > 0 && a >= views[i - 1].lo &&
-      a < views[i - 1].hi + (views[i - 1].raw ? 0 : KKR_VIEW_HEADER)) {
+  uint32_t i = views_lower_bound(last_view + 1);
+  if (i > 0 && views[i - 1].lo == last_view) {
     kkr_view_alloc d = data_range(&views[i - 1]);
-    uintptr_t bytes = d.hi - d.lo;
-    if (!data)
-      n = bytes / esz;
-    /* (The View's data, which its allocation holds whole.) */
-    if ((!data || a == d.lo) && n && n * esz <= bytes) {
+    uint64_t n = (d.hi - d.lo) / esz;
+    if (n) {
       views[i - 1].esz = (uint32_t)esz;
       views[i - 1].nelem = n;
     }
