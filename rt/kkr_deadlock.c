@@ -543,7 +543,12 @@ KKR_EXPORT void __kkrace_wait_end(void) { kkr_wait_end(); }
  * waits for in a directory shared by the ranks of the job; it then reads
  * the others', and follows "rank r waits on rank p" to a cycle. */
 
-static const char *job_dir(void) {
+/* The directory of the job's wait files.  Inside the launcher's own
+ * session directory when it has one (Open MPI's mpirun and PMIx servers
+ * remove theirs, with everything in it, when the job ends); otherwise
+ * under $TMPDIR, and each rank removes its file when it is done
+ * (*shared is set). */
+static const char *job_dir(int *shared) {
   static char dir[512];
   const char *job = getenv("PMIX_NAMESPACE");
   if (!job || !*job)
@@ -552,10 +557,17 @@ static const char *job_dir(void) {
     job = getenv("SLURM_JOB_ID");
   if (!job || !*job)
     return NULL;
-  const char *tmp = getenv("TMPDIR");
-  snprintf(dir, sizeof dir, "%s/kkrace-mpi-%s", tmp && *tmp ? tmp : "/tmp",
-           job);
-  for (char *c = dir + strlen(tmp && *tmp ? tmp : "/tmp") + 1; *c; c++)
+  const char *base = getenv("OMPI_MCA_orte_jobfam_session_dir");
+  if (!base || !*base)
+    base = getenv("PMIX_SERVER_TMPDIR");
+  *shared = !base || !*base || access(base, W_OK) != 0;
+  if (*shared) {
+    base = getenv("TMPDIR");
+    if (!base || !*base)
+      base = "/tmp";
+  }
+  snprintf(dir, sizeof dir, "%s/kkrace-mpi-%s", base, job);
+  for (char *c = dir + strlen(base) + 1; *c; c++)
     if (*c == '/' || *c == '@')
       *c = '_';
   return dir;
@@ -593,7 +605,8 @@ static int rank_outside(const char *dir, const char *call, int self) {
  * rank, in words, or 0 if none is known. */
 static int rank_cycle(int peer, const char *what, kkr_str *out,
                       uint64_t period_ns) {
-  const char *dir = job_dir();
+  int shared = 0;
+  const char *dir = job_dir(&shared);
   if (!dir || kkr_rank < 0)
     return 0;
   mkdir(dir, 0700);
@@ -654,11 +667,22 @@ static int rank_cycle(int peer, const char *what, kkr_str *out,
     if (found) {
       kkr_str_printf(out, "Cycle across MPI ranks: %s", chain.buf);
       kkr_str_free(&chain);
-      return 1;
+      break;
     }
     kkr_str_free(&chain);
   }
-  return 0;
+  if (shared) {
+    /* The other ranks of the cycle read this file within a period of
+     * writing theirs. */
+    if (out->len) {
+      struct timespec ts = {(time_t)(period_ns / 1000000000ull),
+                            (long)(period_ns % 1000000000ull)};
+      nanosleep(&ts, NULL);
+    }
+    unlink(path);
+    rmdir(dir); /* the last rank's succeeds */
+  }
+  return out->len != 0;
 }
 
 int kkr_watchdog_enabled(void) { return watchdog_on; }
