@@ -1093,10 +1093,15 @@ static uint64_t frame_fingerprint(const kkr_sym_stack *st) {
   uint64_t h = 0xcbf29ce484222325ull;
   if (!f)
     return h;
-  char line[16];
-  snprintf(line, sizeof line, "%u", f->line);
   /* The file's name only: the same report from another checkout or working
-   * directory has the same fingerprint. */
+   * directory has the same fingerprint.  The line's text where the source
+   * can be read, else its number: lines added above it leave it the same. */
+  char line[24];
+  uint64_t text = kkr_source_line_hash(f->file, f->line);
+  if (text)
+    snprintf(line, sizeof line, "t%016llx", (unsigned long long)text);
+  else
+    snprintf(line, sizeof line, "%u", f->line);
   const char *base = f->file ? strrchr(f->file, '/') : NULL;
   h = fnv(h, base ? base + 1 : f->file);
   h = fnv(h, f->file ? line : NULL);
@@ -1131,7 +1136,14 @@ static void print_one(kkr_report *r) {
   /* (Deadlocks of several steps are told apart by their key already.) */
   kkr_report *twin = r->nsteps ? NULL : same_location(r);
   if (twin) {
-    twin->count += r->count;
+    /* (The same elements, by a read and a write of one line, count once.) */
+    if (twin->elems && r->elems && !r->count_more) {
+      for (uint32_t i = 0; i < r->elems->cap; i++)
+        if (r->elems->key[i])
+          count_element(twin, r->elems->key[i]);
+    } else {
+      twin->count += r->count;
+    }
     r->printed = r->merged = 1;
     return;
   }

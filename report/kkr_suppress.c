@@ -77,6 +77,8 @@ void kkr_suppressions_init(const char *path) {
   ssize_t n;
   while ((n = read(fd, buf, sizeof buf)) > 0)
     kkr_str_printf(&text, "%.*s", (int)n, buf);
+  if (n < 0) /* (a directory, say) */
+    kkr_die("cannot read suppressions file '%s': %s", path, strerror(errno));
   close(fd);
   uint32_t cap = 16, lineno = 0;
   sups = kkr_alloc(cap * sizeof *sups);
@@ -126,10 +128,35 @@ void kkr_suppressions_init(const char *path) {
   kkr_str_free(&text);
 }
 
+/* A demangled function name without the return type that the names of
+ * template functions begin with ("void ns::f<int>(int)": "ns::f<int>(int)"),
+ * so that "^ns::f" matches them; the name itself if it has none. */
+static const char *without_return_type(const char *name) {
+  if (!name)
+    return NULL;
+  int depth = 0;
+  for (const char *c = name; *c; c++) {
+    if (*c == '<' || *c == '(' || *c == '[')
+      depth++;
+    else if (*c == '>' || *c == ')' || *c == ']')
+      depth--;
+    if (depth == 1 && *c == '(')
+      return name; /* the parameters (or "(anonymous namespace)") first */
+    if (depth == 0 && *c == ' ') {
+      if (c - name >= 8 && !strncmp(c - 8, "operator", 8))
+        return name; /* "operator new(...)" */
+      return c[1] ? c + 1 : name;
+    }
+  }
+  return name;
+}
+
 static int stack_matches(const kkr_sym_stack *st, const char *pattern) {
   for (uint32_t i = 0; i < st->n; i++) {
     const kkr_frame *f = &st->frames[i];
+    const char *fn = without_return_type(f->function);
     if (pattern_matches(pattern, f->function) ||
+        (fn != f->function && pattern_matches(pattern, fn)) ||
         pattern_matches(pattern, f->file) ||
         pattern_matches(pattern, f->module))
       return 1;
@@ -157,7 +184,7 @@ const char *kkr_suppressed(const kkr_report *r) {
       break;
     }
     if (hit) {
-      s->hits += r->count;
+      s->hits++; /* (reports, as ThreadSanitizer counts) */
       return s->text;
     }
   }

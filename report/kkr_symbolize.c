@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -269,6 +270,76 @@ static const char *display_path(const char *file) {
   if (cwd_len && !strncmp(file, cwd, cwd_len) && file[cwd_len] == '/')
     return file + cwd_len + 1;
   return file;
+}
+
+/* ---- Source lines ---------------------------------------------------------
+ * A report's fingerprint takes the text of its source lines rather than
+ * their numbers, so that lines added above a known race leave it known. */
+#define SRC_CACHE 4
+#define SRC_MAX (16u << 20)
+static struct {
+  const char *path; /* interned */
+  char *text;
+  size_t len, cap;
+} src_cache[SRC_CACHE];
+static uint32_t src_next;
+
+static const char *source_text(const char *file, size_t *len) {
+  for (uint32_t i = 0; i < SRC_CACHE; i++)
+    if (src_cache[i].path && !strcmp(src_cache[i].path, file)) {
+      *len = src_cache[i].len;
+      return src_cache[i].text;
+    }
+  char path[4096];
+  if (file[0] != '/' && cwd_len)
+    snprintf(path, sizeof path, "%s/%s", cwd, file);
+  else
+    snprintf(path, sizeof path, "%s", file);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return NULL;
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > SRC_MAX) {
+    close(fd);
+    return NULL;
+  }
+  size_t cap = (size_t)st.st_size + 1;
+  char *text = kkr_alloc(cap);
+  size_t n = 0;
+  ssize_t got;
+  while (text && n < (size_t)st.st_size &&
+         (got = read(fd, text + n, (size_t)st.st_size - n)) > 0)
+    n += (size_t)got;
+  close(fd);
+  if (!text)
+    return NULL;
+  uint32_t k = src_next++ % SRC_CACHE;
+  if (src_cache[k].text)
+    kkr_free(src_cache[k].text, src_cache[k].cap);
+  src_cache[k].path = kkr_intern(file);
+  src_cache[k].text = text;
+  src_cache[k].cap = cap;
+  src_cache[k].len = n;
+  *len = n;
+  return text;
+}
+
+uint64_t kkr_source_line_hash(const char *file, uint32_t line) {
+  size_t len;
+  const char *text = file && line ? source_text(file, &len) : NULL;
+  if (!text)
+    return 0;
+  const char *c = text, *end = text + len;
+  for (uint32_t l = 1; l < line && c < end; c++)
+    if (*c == '\n')
+      l++;
+  if (c >= end)
+    return 0;
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (; c < end && *c != '\n'; c++)
+    if (*c != ' ' && *c != '\t' && *c != '\r')
+      h = (h ^ (uint8_t)*c) * 0x100000001b3ull;
+  return h ? h : 1;
 }
 
 /* Parses "file:line:col"; file may contain ':'. */

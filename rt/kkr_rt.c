@@ -204,10 +204,12 @@ void kkr_finalize(void) {
   kkr_report_finish(); /* once per process */
 }
 
-/* The program is dying of a signal: print what is pending, then die as it
- * would have. */
+/* The program is dying of a signal (a crash, or killed: a CI job's timeout
+ * sends SIGTERM, a user's Ctrl-C SIGINT): print what is pending and write
+ * the report files, then die as it would have. */
 static struct sigaction old_actions[32];
-static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
+                                    SIGTERM, SIGINT, SIGHUP};
 
 static void crash_handler(int sig, siginfo_t *info, void *ctx) {
   (void)info;
@@ -322,6 +324,7 @@ __attribute__((constructor(101))) void kkr_init(void) {
   if (kkr_flags.handle_crash)
     kkr_install_crash_handlers();
   atexit(atexit_handler);
+  at_quick_exit(atexit_handler);
   pthread_atfork(NULL, NULL, after_fork_child);
   kkr_inited = 1;
   kkr_thread_slow();

@@ -40,7 +40,34 @@ CRASH = textwrap.dedent("""\
       Kokkos::parallel_for("fill", 4, KOKKOS_LAMBDA(const int i) { x(i) = i; });
       double v = x(2);
       if (argc > 1 && argv[1][0] == 'e') _exit((int)v);
+      if (argc > 1 && argv[1][0] == 'q') std::quick_exit((int)v);
+      if (argc > 1 && argv[1][0] == 't') {  // killed while it sleeps
+        printf("ready\\n");
+        fflush(stdout);
+        sleep(60);
+      }
       abort();
+    }
+    """)
+
+# A read-modify-write race in a template function: two reports of one pair
+# of lines (the read and the write), on the same 4 elements.
+TEMPLATE = textwrap.dedent("""\
+    #include <Kokkos_Core.hpp>
+    namespace physics {
+    template <class V> void bump(V s, int n) {
+      Kokkos::parallel_for("bump", n, KOKKOS_LAMBDA(const int i) { s(i % 4) += i; });
+    }
+    }  // namespace physics
+    int main(int argc, char *argv[]) {
+      Kokkos::initialize(argc, argv);
+      {
+        Kokkos::View<int *> s("s", 4);
+        physics::bump(s, 16);
+        Kokkos::fence();
+      }
+      Kokkos::finalize();
+      return 0;
     }
     """)
 
@@ -282,6 +309,36 @@ def main():
     r = run([exe], env={"KKRACE_OPTIONS": "suppressions=" + w + "/missing.txt"})
     check("unreadable suppressions file", r.returncode == 1 and
           "cannot read suppressions file" in r.stderr, r.stderr)
+    r = run([exe], env={"KKRACE_OPTIONS": "suppressions=" + w})
+    check("a directory as suppressions file", r.returncode == 1 and
+          "cannot read suppressions file" in r.stderr and
+          "main ran" not in r.stdout, r.stderr)
+
+    tsrc = write("template.cpp", TEMPLATE)
+    texe = os.path.join(w, "template")
+    r = run([driver, "-fsanitize=kkrace", "-O1", tsrc, "-o", texe] + kk_inc +
+            kk_link)
+    check("template test builds", r.returncode == 0, r.stderr)
+    sup = write("sup5.txt", "race:^physics::bump\n")
+    r = run([texe], env={"KKRACE_OPTIONS": "suppressions=" + sup})
+    check("race:^ns::f matches a template function (whose demangled name "
+          "starts with its return type); hits count reports",
+          r.returncode == 0 and "WARNING" not in r.stderr and
+          "Matched 1 suppression" in r.stderr and
+          "  1 race:^physics::bump" in r.stderr, r.stderr)
+    tj, ts = texe + ".jsonl", texe + ".sarif"
+    r = run([texe], env={"KKRACE_OPTIONS": "json_path=%s sarif_path=%s" %
+                         (tj, ts)})
+    counts = [json.loads(l)["count"] for l in open(tj)] if os.path.exists(tj) else []
+    try:
+        scounts = [x["properties"]["count"]
+                   for x in json.load(open(ts))["runs"][0]["results"]]
+    except Exception:  # noqa: BLE001 -- shown below
+        scounts = []
+    check("a read and a write of one pair of lines: one report, its elements "
+          "counted once in JSON and SARIF",
+          r.returncode == 66 and counts == [4] and scounts == [4],
+          "%s %s %s" % (counts, scounts, r.stderr[-1500:]))
 
     # -- Crashes and early exits lose nothing ------------------------------
     cexe = os.path.join(w, "crash")
@@ -296,6 +353,23 @@ def main():
     r = run([cexe, "e"], env={"KKRACE_OPTIONS": "json_path=" + cj + "2"})
     check("_exit with a report pending: printed, exit status 66",
           r.returncode == 66 and "WARNING: kkrace" in r.stderr, r.stderr)
+    r = run([cexe, "q"], env={"KKRACE_OPTIONS": "json_path=" + cj + "3"})
+    check("quick_exit with a report pending: printed, exit status 66",
+          r.returncode == 66 and "WARNING: kkrace" in r.stderr and
+          os.path.getsize(cj + "3") > 0, r.stderr)
+    e = dict(os.environ)
+    e["KKRACE_OPTIONS"] = "json_path=%s4 sarif_path=%s.sarif" % (cj, cj)
+    p = subprocess.Popen([cexe, "t"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env=e)
+    ready = p.stdout.readline()
+    p.terminate()
+    _, err = p.communicate(timeout=120)
+    sarif = open(cj + ".sarif").read() if os.path.exists(cj + ".sarif") else ""
+    check("SIGTERM with a report pending: printed, in JSON and SARIF, "
+          "and the process dies of SIGTERM",
+          ready == "ready\n" and p.returncode == -15 and
+          "WARNING: kkrace" in err and os.path.getsize(cj + "4") > 0 and
+          '"ruleId"' in sarif, err)
 
     # -- Elements of a vectorized access ---------------------------------------
     # A host loop over floats, vectorized at -O2: its stores cover several

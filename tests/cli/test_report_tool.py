@@ -134,6 +134,24 @@ def main():
           re.fullmatch(r"[0-9a-f]{16}", old_fp),
           json.dumps([x["fingerprint"] for v in runs.values() for x in v]))
 
+    # The same program with lines added above its race: the same fingerprint
+    # (it has the text of the racing lines, not their numbers).
+    os.makedirs(p("moved"))
+    with open(SOURCE) as f:
+        moved_src = write(os.path.join("moved", "report_baseline.cpp"),
+                          "// three lines\n// added above\n// the races\n" +
+                          f.read())
+    moved = p("moved/prog")
+    r = run([a.driver, "-fsanitize=kkrace", "-O1", moved_src, "-o", moved] +
+            kk_inc + kk_link)
+    r = run([moved], cwd=w, env={"KKRACE_OPTIONS": "json_path=" +
+                                 p("moved.jsonl")})
+    moved_fps = [x["fingerprint"] for x in read_jsonl(p("moved.jsonl"))] \
+        if os.path.exists(p("moved.jsonl")) else []
+    check("lines added above a race leave its fingerprint as it was",
+          moved_fps == [old_fp], "%s %s %s" % (moved_fps, old_fp,
+                                                r.stderr[-1500:]))
+
     # -- Merging -------------------------------------------------------------
     r = report(p("old1.jsonl"), p("old2.jsonl"), "--json", p("merged.jsonl"))
     merged = read_jsonl(p("merged.jsonl")) if os.path.exists(p("merged.jsonl")) else []
