@@ -1220,6 +1220,7 @@ void kkr_report_finish(void) {
   if (kkr_flags.verbosity >= 1) {
     kkr_shadow_summary(text_fd);
     kkr_graph_summary(text_fd);
+    kkr_gpu_summary(text_fd);
   }
   kkr_symbolizer_close();
 }

@@ -45,6 +45,13 @@ KKR_GPU_ENTRIES(KKR_GPU_DECLARE)
 
 static const char gpu_space[] = "CUDA";
 
+/* Changed by every GPU event but a repeated launch (see "Repeated
+ * launches" below). */
+static uint64_t gpu_gen = 1;
+static void gpu_gen_bump(void) {
+  __atomic_fetch_add(&gpu_gen, 1, __ATOMIC_RELAXED);
+}
+
 /* Array p of *cap elements of elem bytes (kkr_alloc'ed), grown to hold at
  * least need: twice as many, first when empty. */
 static void *grow(void *p, uint32_t *cap, uint32_t need, uint32_t first,
@@ -513,6 +520,7 @@ static int host_accessible(uint32_t kind) {
 
 KKR_EXPORT void __kkrace_gpu_alloc(void *p, unsigned long long size,
                                    unsigned int kind) {
+  gpu_gen_bump();
   if (!p || !size || kind >= KKR_GPU_MEM_COUNT || !kkr_inited)
     return;
   trace("{\"ev\":\"alloc\",\"p\":%llu,\"size\":%llu,\"kind\":%u}",
@@ -623,6 +631,7 @@ static gpu_stream *stream_get(kkr_thread *t, uintptr_t handle) {
 
 KKR_EXPORT void __kkrace_gpu_stream(unsigned long long handle,
                                     unsigned int flags) {
+  gpu_gen_bump();
   kkr_thread *t = kkr_thread_any();
   if (!t)
     return;
@@ -759,6 +768,7 @@ static int capture_join(gpu_stream *s, uintptr_t event) {
 }
 
 KKR_EXPORT void __kkrace_gpu_capture_begin(unsigned long long stream) {
+  gpu_gen_bump();
   kkr_thread *t = kkr_thread_any();
   if (!t)
     return;
@@ -769,6 +779,7 @@ KKR_EXPORT void __kkrace_gpu_capture_begin(unsigned long long stream) {
 
 KKR_EXPORT void __kkrace_gpu_capture_end(unsigned long long stream,
                                          unsigned long long graph) {
+  gpu_gen_bump();
   kkr_thread *t = kkr_thread_any();
   if (!t)
     return;
@@ -788,12 +799,14 @@ KKR_EXPORT void __kkrace_gpu_capture_end(unsigned long long stream,
 
 KKR_EXPORT void __kkrace_gpu_graph_exec(unsigned long long exec,
                                         unsigned long long graph) {
+  gpu_gen_bump();
   trace("{\"ev\":\"graph_exec\",\"x\":%llu,\"g\":%llu}", exec, graph);
   graph_put(&graph_execs, (uintptr_t)exec, graph_find(&graphs, (uintptr_t)graph));
 }
 
 KKR_EXPORT void __kkrace_gpu_event_record(unsigned long long event,
                                           unsigned long long stream) {
+  gpu_gen_bump();
   kkr_thread *t = kkr_thread_any();
   if (!t)
     return;
@@ -831,6 +844,7 @@ static void fill_device(void *arg, kkr_vc *dst) {
 
 KKR_EXPORT void __kkrace_gpu_stream_wait_event(unsigned long long stream,
                                                unsigned long long event) {
+  gpu_gen_bump();
   kkr_thread *t = kkr_thread_any();
   if (!t)
     return;
@@ -848,6 +862,7 @@ KKR_EXPORT void __kkrace_gpu_stream_wait_event(unsigned long long stream,
  * successful cudaEventQuery), a stream (cudaStreamSynchronize, a successful
  * cudaStreamQuery), the whole device (cudaDeviceSynchronize). */
 KKR_EXPORT void __kkrace_gpu_event_sync(unsigned long long event) {
+  gpu_gen_bump();
   kkr_thread *t = kkr_thread_any();
   if (!t || t->item_op)
     return;
@@ -856,6 +871,7 @@ KKR_EXPORT void __kkrace_gpu_event_sync(unsigned long long event) {
 }
 
 KKR_EXPORT void __kkrace_gpu_stream_sync(unsigned long long stream) {
+  gpu_gen_bump();
   kkr_thread *t = kkr_thread_any();
   if (!t || t->item_op)
     return;
@@ -864,6 +880,7 @@ KKR_EXPORT void __kkrace_gpu_stream_sync(unsigned long long stream) {
 }
 
 KKR_EXPORT void __kkrace_gpu_device_sync(void) {
+  gpu_gen_bump();
   kkr_thread *t = kkr_thread_any();
   if (!t || t->item_op)
     return;
@@ -1007,6 +1024,42 @@ static uint32_t api_stack_unwind(kkr_thread *t, uintptr_t *site) {
   return m ? kkr_stack_put(pcs + i, m) : 0;
 }
 
+/* ---- Repeated launches ---------------------------------------------------
+ * A loop of launches that do little costs the driver a few microseconds
+ * each; a work item, its node and its footprint's accesses cost kkrace
+ * about one more.  A launch whose footprint is exactly that of one of the
+ * last few items the same thread launched from the same place on the same
+ * stream, in device memory only, with nothing else between (no other GPU
+ * work, synchronization, event, allocation or free, by any thread:
+ * gpu_gen), adds nothing to the graph: everything ordered after it is
+ * ordered after that item (the stream's order is FIFO and no snapshot of
+ * the stream was taken since), and whatever it would race with, that item
+ * races with too (the host cannot touch device memory).  It is checked as
+ * that item: the launch is not made into one of its own. */
+#define SHAPE_ACC 8  /* accesses of a footprint kept */
+#define SHAPE_HIST 4 /* footprints kept */
+typedef struct {
+  uintptr_t p;
+  unsigned long long size;
+  unsigned flags;
+} shape_acc;
+
+typedef struct {
+  uintptr_t site;
+  uint32_t stack;
+  const char *label; /* interned */
+  uint32_t n;
+  shape_acc acc[SHAPE_ACC];
+} launch_shape;
+
+static __thread struct {
+  gpu_stream *stream;
+  uint64_t gen;
+  uint32_t n, next;
+  launch_shape h[SHAPE_HIST];
+} repeats;
+static uint64_t repeats_skipped;
+
 typedef struct {
   uint32_t token;
   uint32_t kind;
@@ -1015,6 +1068,11 @@ typedef struct {
   uintptr_t site;
   struct kkr_site_slot slot; /* the site's index in the item's table */
   cap_item *captured;        /* recorded for a graph instead */
+  uint32_t nops;             /* the thread's ops before it */
+  /* A launch that may repeat an earlier one (its item not made yet): */
+  int deferred;
+  int device_only; /* every access so far in device memory */
+  launch_shape shape;
 } gpu_work;
 
 #define MAX_OPEN_WORK 4
@@ -1038,6 +1096,46 @@ static __thread const char *kokkos_dispatch; /* (Kokkos' string, valid until
 
 void kkr_gpu_kokkos_dispatch(const char *name) { kokkos_dispatch = name; }
 
+/* Makes w's work item (and the thread's current node) from its submission:
+ * FIFO on the stream whoever submits, after what the thread learned. */
+static void work_submit(kkr_thread *t, gpu_work *w, const char *label,
+                        uint32_t stack) {
+  gpu_stream *s = w->stream;
+  gpu_gen_bump();
+  kkr_op *op = &t->ops[t->nops];
+  memset(op, 0, sizeof *op);
+  op->kind = work_op[w->kind];
+  op->space = gpu_space;
+  op->pc = w->site;
+  op->label = label;
+  w->nops = t->nops++;
+  /* (The thread's scratch clock: its storage stays for the next launch.) */
+  static __thread kkr_vc extra;
+  extra.n = 0;
+  kkr_fence_snapshot(s->inst, &extra);
+  implicit_sync(s, &extra);
+  /* The site table of the launch site (kkr_submit keys it by ops[0].pc). */
+  uintptr_t saved_pc = t->ops[0].pc;
+  t->ops[0].pc = w->site;
+  kkr_item *it = kkr_submit(t, s->inst, op, 1, &extra);
+  t->ops[0].pc = saved_pc;
+  it->stack = stack;
+  kkr_node_item(t, op);
+}
+
+static void work_access(kkr_thread *t, gpu_work *w, void *p,
+                        unsigned long long size, unsigned int flags);
+
+/* A deferred launch is not a repeat: its item is made now, with the
+ * accesses it had so far. */
+static void work_materialize(kkr_thread *t, gpu_work *w) {
+  w->deferred = 0;
+  work_submit(t, w, w->shape.label, w->shape.stack);
+  for (uint32_t i = 0; i < w->shape.n; i++)
+    work_access(t, w, (void *)w->shape.acc[i].p, w->shape.acc[i].size,
+                w->shape.acc[i].flags);
+}
+
 /* Begins a work item of kind (KKR_GPU_*) on stream; the accesses that
  * follow (__kkrace_gpu_access) are its own until __kkrace_gpu_work_end.
  * Returns a token, 0 if the item is not modeled. */
@@ -1049,6 +1147,9 @@ KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
     return 0;
   if (t->abi.strand_depth || t->nops >= KKR_MAX_OPS)
     return 0; /* inside a Kokkos kernel's strand (a host backend): its own */
+  /* (Work inside a launch not made yet: the launch is made first.) */
+  if (nopen && open_work[nopen - 1].deferred)
+    work_materialize(t, &open_work[nopen - 1]);
   /* Inside a Kokkos dispatch's own code (Kokkos' CUDA backend launching its
    * kernel): the launch is the host's, and the kernel takes the dispatch's
    * label. */
@@ -1072,6 +1173,8 @@ KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
   w->stream = s;
   w->slot.table = NULL;
   w->captured = NULL;
+  w->deferred = 0;
+  w->token = 0x40000000u | nopen;
   uint32_t stack;
   if (launching_graph) { /* (the captured item's own stack) */
     stack = launching_graph_item->stack;
@@ -1079,44 +1182,66 @@ KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
   } else {
     stack = api_stack(t, &w->site);
   }
+  const char *name = kkr_intern(label && *label ? label : "?");
   if (s->cap) { /* captured: recorded, not run */
+    gpu_gen_bump();
     capture *rec = s->cap;
     rec->items = grow(rec->items, &rec->cap, rec->n + 1, 8, sizeof *rec->items);
     cap_item *ci = &rec->items[rec->n++];
     ci->kind = kind;
     ci->stack = stack;
     ci->site = w->site;
-    ci->label = kkr_intern(label && *label ? label : "?");
+    ci->label = name;
     w->captured = ci;
     w->token = 0x80000000u | rec->n;
     if (kokkos_op)
       kkr_node_item(t, kokkos_op);
     return w->token;
   }
-  kkr_op *op = &t->ops[t->nops];
-  memset(op, 0, sizeof *op);
-  op->kind = work_op[kind];
-  op->space = gpu_space;
-  op->pc = w->site;
-  op->label = kkr_intern(label && *label ? label : "?");
-  w->token = ++t->nops;
-  /* FIFO on the stream whoever submits, after what it learned.  (The
-   * thread's scratch clock: its storage stays for the next launch.) */
-  static __thread kkr_vc extra;
-  extra.n = 0;
-  kkr_fence_snapshot(s->inst, &extra);
-  implicit_sync(s, &extra);
-  /* The site table of the launch site (kkr_submit keys it by ops[0].pc). */
-  uintptr_t saved_pc = t->ops[0].pc;
-  t->ops[0].pc = w->site;
-  kkr_item *it = kkr_submit(t, s->inst, op, 1, &extra);
-  t->ops[0].pc = saved_pc;
-  it->stack = stack;
-  kkr_node_item(t, op);
+  if (kind == KKR_GPU_KERNEL && !kokkos_op && !launching_graph &&
+      nopen == 1 && kkr_flags.gpu_merge_repeats) {
+    /* Maybe a repeat: decided at its end (__kkrace_gpu_work_end). */
+    w->deferred = 1;
+    w->device_only = 1;
+    w->shape.site = w->site;
+    w->shape.stack = stack;
+    w->shape.label = name;
+    w->shape.n = 0;
+    w->nops = t->nops;
+    return w->token;
+  }
+  work_submit(t, w, name, stack);
   return w->token;
 }
 
-/* An access of the running GPU work item (flags KKR_GPU_ACC_*). */
+/* An access of the running GPU work item w (flags KKR_GPU_ACC_*). */
+static void work_access(kkr_thread *t, gpu_work *w, void *p,
+                        unsigned long long size, unsigned int flags) {
+  gpu_alloc a;
+  int known = alloc_find((uintptr_t)p, &a);
+  if (w->deferred) {
+    if (w->shape.n < SHAPE_ACC) {
+      w->shape.acc[w->shape.n++] = (shape_acc){(uintptr_t)p, size, flags};
+      if (!known || host_accessible(a.kind) || (uintptr_t)p + size > a.hi)
+        w->device_only = 0;
+      return;
+    }
+    work_materialize(t, w);
+  }
+  if ((flags & KKR_GPU_ACC_CONSERVATIVE) && t->item_op && t->item_op->item)
+    t->item_op->item->gpu_conservative = 1;
+  uint32_t acc = 0;
+  if (flags & KKR_GPU_ACC_WRITE)
+    acc |= KKR_ACC_WRITE;
+  if (flags & KKR_GPU_ACC_FREE)
+    acc |= KKR_ACC_FREE | KKR_ACC_WRITE;
+  if ((flags & KKR_GPU_ACC_ATOMIC) && !(flags & KKR_GPU_ACC_FREE))
+    acc |= KKR_ACC_ATOMIC;
+  /* (Read and written: the write alone, which meets everything the read
+   * would.) */
+  mem_access(t, known ? &a : NULL, (uintptr_t)p, size, acc, w->site, &w->slot);
+}
+
 KKR_EXPORT void __kkrace_gpu_access(void *p, unsigned long long size,
                                     unsigned int flags) {
   kkr_thread *t = kkr_tls;
@@ -1131,20 +1256,46 @@ KKR_EXPORT void __kkrace_gpu_access(void *p, unsigned long long size,
     ci->acc[ci->n++] = (cap_access){(uintptr_t)p, size, flags};
     return;
   }
-  if ((flags & KKR_GPU_ACC_CONSERVATIVE) && t->item_op && t->item_op->item)
-    t->item_op->item->gpu_conservative = 1;
-  gpu_alloc a;
-  int known = alloc_find((uintptr_t)p, &a);
-  uint32_t acc = 0;
-  if (flags & KKR_GPU_ACC_WRITE)
-    acc |= KKR_ACC_WRITE;
-  if (flags & KKR_GPU_ACC_FREE)
-    acc |= KKR_ACC_FREE | KKR_ACC_WRITE;
-  if ((flags & KKR_GPU_ACC_ATOMIC) && !(flags & KKR_GPU_ACC_FREE))
-    acc |= KKR_ACC_ATOMIC;
-  /* (Read and written: the write alone, which meets everything the read
-   * would.) */
-  mem_access(t, known ? &a : NULL, (uintptr_t)p, size, acc, w->site, &w->slot);
+  work_access(t, w, p, size, flags);
+}
+
+static int same_shape(const launch_shape *a, const launch_shape *b) {
+  return a->site == b->site && a->stack == b->stack && a->label == b->label &&
+         a->n == b->n && !memcmp(a->acc, b->acc, a->n * sizeof *a->acc);
+}
+
+/* Whether deferred launch w repeats one of the thread's last launches on
+ * its stream with nothing between; if not, it is kept as one. */
+static int repeat_of_last(gpu_work *w) {
+  uint64_t gen = __atomic_load_n(&gpu_gen, __ATOMIC_RELAXED);
+  if (repeats.stream != w->stream || repeats.gen != gen)
+    repeats.n = repeats.next = 0;
+  else
+    for (uint32_t i = 0; i < repeats.n; i++)
+      if (same_shape(&repeats.h[i], &w->shape))
+        return 1;
+  return 0;
+}
+
+static void repeats_keep(gpu_work *w) {
+  repeats.stream = w->stream;
+  repeats.gen = __atomic_load_n(&gpu_gen, __ATOMIC_RELAXED);
+  repeats.h[repeats.next] = w->shape;
+  repeats.next = (repeats.next + 1) % SHAPE_HIST;
+  if (repeats.n < SHAPE_HIST)
+    repeats.n++;
+}
+
+void kkr_gpu_summary(int fd) {
+  uint64_t n = __atomic_load_n(&repeats_skipped, __ATOMIC_RELAXED);
+  if (!n)
+    return;
+  char line[160];
+  int len = snprintf(line, sizeof line,
+                     "kkrace: %llu kernel launches checked as an earlier "
+                     "one (repeats: gpu_merge_repeats)\n",
+                     (unsigned long long)n);
+  kkr_write_all(fd, line, (size_t)len);
 }
 
 /* Ends the item; KKR_GPU_WAIT: the host waits for it (a synchronous copy),
@@ -1154,15 +1305,30 @@ KKR_EXPORT void __kkrace_gpu_work_end(unsigned int token, unsigned int flags) {
   if (!t || !token || !nopen || open_work[nopen - 1].token != token)
     return;
   trace("{\"ev\":\"end\",\"flags\":%u}", flags);
-  gpu_work *w = &open_work[--nopen];
-  if (w->captured)
+  gpu_work *w = &open_work[nopen - 1];
+  if (w->captured) {
+    nopen--;
     return;
-  t->nops = token - 1;
+  }
+  int keep = 0;
+  if (w->deferred) {
+    if (w->device_only && repeat_of_last(w)) {
+      nopen--;
+      __atomic_fetch_add(&repeats_skipped, 1, __ATOMIC_RELAXED);
+      return;
+    }
+    keep = w->device_only;
+    work_materialize(t, w);
+  }
+  nopen--;
+  t->nops = w->nops;
   kkr_node_host(t);
   if (flags & KKR_GPU_WAIT)
     host_learns(t, fill_stream, w->stream);
   if (w->kokkos_op) /* back in the Kokkos dispatch's own code */
     kkr_node_item(t, w->kokkos_op);
+  if (keep)
+    repeats_keep(w);
 }
 
 /* A launch of an executable graph on stream: the work captured for it runs
@@ -1170,6 +1336,7 @@ KKR_EXPORT void __kkrace_gpu_work_end(unsigned int token, unsigned int flags) {
  * (built node by node) runs unseen. */
 KKR_EXPORT void __kkrace_gpu_graph_launch(unsigned long long exec,
                                           unsigned long long stream) {
+  gpu_gen_bump();
   kkr_thread *t = recording_thread();
   if (!t || launching_graph)
     return;
@@ -1235,6 +1402,7 @@ KKR_EXPORT int __kkrace_gpu_alloc_range(const void *p, unsigned long long *lo,
  * on its stream that writes all of the allocation. */
 KKR_EXPORT void __kkrace_gpu_free(void *p, unsigned long long stream,
                                   unsigned int flags) {
+  gpu_gen_bump();
   kkr_thread *t = recording_thread();
   if (!t || !p)
     return;
@@ -1384,6 +1552,7 @@ static void stream_callback_tramp(void *stream, int status, void *p) {
 KKR_EXPORT unsigned int __kkrace_cuda_host_func(void *stream, void *fn,
                                                 void *data, void *real,
                                                 unsigned int ptsz) {
+  gpu_gen_bump();
   int (*launch)(void *, void (*)(void *), void *) =
       (int (*)(void *, void (*)(void *), void *))real;
   host_func *f = fn ? host_func_new(stream, ptsz, fn, "cudaLaunchHostFunc")
@@ -1404,6 +1573,7 @@ KKR_EXPORT unsigned int __kkrace_cuda_stream_callback(void *stream,
                                                       unsigned int flags,
                                                       void *real,
                                                       unsigned int ptsz) {
+  gpu_gen_bump();
   int (*add)(void *, void (*)(void *, int, void *), void *, unsigned) =
       (int (*)(void *, void (*)(void *, int, void *), void *, unsigned))real;
   host_func *f = callback ? host_func_new(stream, ptsz, callback,
@@ -1428,6 +1598,7 @@ static host_func *replayed[REPLAY_HOST_FUNCS];
  * accesses follow), 2 ends, 3 pauses (the program's own events follow). */
 KKR_EXPORT void __kkrace_gpu_host_func_replay(unsigned int id,
                                               unsigned int what) {
+  gpu_gen_bump();
   kkr_thread *t = recording_thread();
   if (!t || id >= REPLAY_HOST_FUNCS)
     return;

@@ -298,6 +298,8 @@ KKR_HIDDEN extern uint64_t *kkr_nodes;
 KKR_HIDDEN extern uint32_t kkr_nodes_retired;
 /* Writes how many nodes were retired, if any (verbosity=1). */
 void kkr_graph_summary(int fd);
+/* verbosity=1: the kernel launches checked as an earlier one, if any. */
+void kkr_gpu_summary(int fd);
 uint32_t kkr_node_new(uint32_t tl, uint32_t clk);
 /* What node stands for, from its timeline and epoch: the kkr_item of a work
  * item, or the kkr_thread_info of a host segment with bit 0 set (0: not a
