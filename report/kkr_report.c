@@ -685,6 +685,8 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
   }
   old->pcs[0] = ppc;
   old->npcs = ppc ? 1 : 0;
+  cur->call = kkr_call_site(rec_pc);
+  old->call = kkr_call_site(ppc);
   old->site_unknown = !ppc;
   node_from(KKR_REC_NODE(prev),
             (kkr_node_info_is_host(KKR_REC_NODE(prev)) ? 0 : KKR_REC_STRAND(prev)),
@@ -1111,7 +1113,34 @@ static uint64_t frame_fingerprint(const kkr_sym_stack *st) {
 /* What identifies a report across runs, builds and machines (no address):
  * kind, subkind, the View (or object) and the unordered pair of source
  * locations.  kkrace-report --baseline and SARIF viewers match on it. */
+/* A cycle across MPI ranks, as each of its ranks tells it (starting from
+ * itself): the same for all of them, so that kkrace-report counts it once. */
+static uint64_t rank_cycle_fingerprint(const char *detail) {
+  static const char head[] = "Cycle across MPI ranks: ";
+  if (!detail || strncmp(detail, head, sizeof head - 1))
+    return 0;
+  uint64_t sum = 0;
+  const char *c = detail + sizeof head - 1;
+  for (;;) {
+    const char *end = strstr(c, " -> ");
+    if (!end)
+      break; /* (the last: the first rank again) */
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (const char *x = c; x < end; x++)
+      h = (h ^ (uint8_t)*x) * 0x100000001b3ull;
+    sum += kkr_mix64(h);
+    c = end + 4;
+  }
+  return sum;
+}
+
 static uint64_t fingerprint(const kkr_report *r) {
+  uint64_t cycle = rank_cycle_fingerprint(r->detail);
+  if (cycle) {
+    uint64_t h = fnv(0xcbf29ce484222325ull, kkr_report_kind_json[r->kind]);
+    h = fnv(h, r->subkind);
+    return kkr_mix64(h ^ cycle);
+  }
   uint64_t a = frame_fingerprint(&r->acc[0].sym);
   uint64_t b = r->naccess > 1 ? frame_fingerprint(&r->acc[1].sym) : 0;
   for (uint32_t i = 0; i < r->nsteps; i++) /* any order */

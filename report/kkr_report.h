@@ -97,6 +97,8 @@ typedef struct {
   uint8_t site_unknown; /* a kernel with more access sites than records hold */
   uint8_t meet;         /* addr and size: the stretch of device memory where
                            the two accesses first meet */
+  const char *call;     /* the library call that made it for the thread
+                           ("MPI_Send"), or NULL */
   uint32_t size;
   uintptr_t addr;
   uintptr_t pcs[64];

@@ -187,9 +187,14 @@ void kkr_print_json(const kkr_report *r, kkr_str *s) {
         kkr_str_printf(s, ",\"branch\":true,\"collective_at\":");
         json_string(s, r->detail);
       }
-    } else
+    } else {
       kkr_str_printf(s, "{\"op\":\"%s\",\"atomic\":%s,\"size\":%u", op_of(a),
                      a->atomic ? "true" : "false", a->size);
+      if (a->call && a->node.type == KKR_NODE_HOST) {
+        kkr_str_printf(s, ",\"call\":");
+        json_string(s, a->call);
+      }
+    }
     kkr_str_printf(s, ",\"node\":");
     json_node(s, &a->node);
     kkr_str_printf(s, ",\"stack\":");

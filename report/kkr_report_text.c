@@ -90,6 +90,8 @@ static void print_access(kkr_str *s, const kkr_report *r, int i) {
     unsigned long el = (unsigned long)((a->addr - r->view.lo) / esz);
     unsigned long nel = kkr_report_view_elems(r, esz);
     unsigned long k = a->size / esz; /* (a vectorized access: k of them) */
+    if (nel && el < nel && el + k > nel)
+      k = nel - el; /* (a range access running past the View's end) */
     if (k > 1)
       kkr_str_printf(s, " (%s[%lu..%lu], elements %lu to %lu of %lu)",
                      r->view.label, el, el + k - 1, el, el + k - 1, nel);
@@ -98,6 +100,8 @@ static void print_access(kkr_str *s, const kkr_report *r, int i) {
                      el, nel);
   }
   kkr_str_printf(s, " by ");
+  if (a->call && a->node.type == KKR_NODE_HOST)
+    kkr_str_printf(s, "%s, called by ", a->call);
   kkr_describe_node(s, &a->node, 0);
   kkr_str_printf(s, ":\n");
   if (a->site_unknown && a->sym.n == 0)
@@ -242,9 +246,19 @@ static void print_summary_line(kkr_str *s, const kkr_report *r) {
   kkr_str_putc(s, '\n');
 }
 
+/* " (pid=1234)", or " (pid=1234, rank=0)" in an MPI job, and the end of
+ * the line. */
+static void print_pid(kkr_str *s) {
+  if (kkr_rank >= 0)
+    kkr_str_printf(s, " (pid=%d, rank=%d)\n", (int)getpid(), kkr_rank);
+  else
+    kkr_str_printf(s, " (pid=%d)\n", (int)getpid());
+}
+
 /* A deadlock of several steps: the cycle, then each step with its stack. */
 static void print_steps(const kkr_report *r, kkr_str *s) {
-  kkr_str_printf(s, "WARNING: kkrace: %s (pid=%d)\n", r->title, (int)getpid());
+  kkr_str_printf(s, "WARNING: kkrace: %s", r->title);
+  print_pid(s);
   if (r->detail)
     kkr_str_printf(s, "  %s\n", r->detail);
   for (uint32_t i = 0; i < r->nsteps; i++) {
@@ -270,12 +284,12 @@ void kkr_print_text(const kkr_report *r, kkr_str *s) {
     int divergent = !strcmp(r->subkind, "divergent-barrier");
     if (divergent)
       kkr_str_printf(s, "WARNING: kkrace: deadlock: %s that not every thread "
-                        "of the team reaches (pid=%d)\n",
-                     r->op_name, (int)getpid());
+                        "of the team reaches",
+                     r->op_name);
     else
-      kkr_str_printf(s, "WARNING: kkrace: deadlock: %s called inside a "
-                        "kernel (pid=%d)\n",
-                     r->op_name, (int)getpid());
+      kkr_str_printf(s, "WARNING: kkrace: deadlock: %s called inside a kernel",
+                     r->op_name);
+    print_pid(s);
     /* (A branch on team_rank() before the collective: detail says where
      * the collective is.) */
     kkr_str_printf(s, "  %s by ", r->detail ? "branch on team_rank()" : r->op_name);
@@ -323,10 +337,7 @@ void kkr_print_text(const kkr_report *r, kkr_str *s) {
     kkr_str_printf(s, "View '%s'", r->view.label);
   else
     kkr_str_printf(s, "%s", r->location ? r->location : "memory");
-  if (kkr_rank >= 0)
-    kkr_str_printf(s, " (pid=%d, rank=%d)\n", (int)getpid(), kkr_rank);
-  else
-    kkr_str_printf(s, " (pid=%d)\n", (int)getpid());
+  print_pid(s);
   print_access(s, r, 0);
   print_access(s, r, 1);
   const kkr_node_info *a = &r->acc[0].node, *b = &r->acc[1].node;

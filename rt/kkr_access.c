@@ -1524,6 +1524,24 @@ KKR_EXPORT void __kkrace_write_range(void *p, unsigned long long n,
   range_entry((uintptr_t)p, n, ACC_WRITE, RET_PC, slot);
 }
 
+/* An access that library call `call` (named in reports: "MPI_Send") makes
+ * for the program, checked as the calling thread's at the program's call
+ * site pc (the library's caller's return address): each call site of the
+ * program is a site of its own, and the report's stack starts there. */
+KKR_EXPORT void __kkrace_call_access(void *p, unsigned long long n,
+                                     unsigned int write, void *pc,
+                                     const char *call) {
+  if (!n || !kkr_inited)
+    return;
+  kkr_thread *t = kkr_tls;
+  if (t)
+    t->ignore++;
+  kkr_call_site_set((uintptr_t)pc, kkr_intern(call));
+  if (t)
+    t->ignore--;
+  range_entry((uintptr_t)p, n, write ? ACC_WRITE : 0, (uintptr_t)pc, NULL);
+}
+
 /* ---- The team's own code ------------------------------------------------- */
 
 /* A write of a team's own code, just checked as the team's strand's (its

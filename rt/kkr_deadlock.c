@@ -25,6 +25,7 @@
  *   or using no CPU time), prints the wait-for graph and its cycle, and
  *   exits with exitcode. */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <pthread.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -787,6 +788,31 @@ static uint64_t cpu_ns(kkr_thread_info *ti) {
 #define WD_MAX_THREADS 256
 
 /* Prints the wait-for graph and exits. */
+/* A thread that a library of the runtime's (MPI's progress threads, the
+ * CUDA driver's, CUPTI's) created: outside a wait kkrace knows, it says
+ * nothing about a hang. */
+static int library_thread(const kkr_thread_info *ti) {
+  uint32_t n = 0;
+  const uintptr_t *pcs = ti->create_stack ? kkr_stack_get(ti->create_stack, &n)
+                                          : NULL;
+  if (!pcs || !n)
+    return 0;
+  Dl_info info;
+  if (!dladdr((void *)pcs[0], &info) || !info.dli_fname)
+    return 0;
+  const char *base = strrchr(info.dli_fname, '/');
+  base = base ? base + 1 : info.dli_fname;
+  static const char *const libs[] = {
+      "libmpi", "libopen-pal", "libopen-rte", "libpmix", "libprrte",
+      "libevent", "libhwloc", "libucs", "libuct", "libucp", "libfabric",
+      "libpsm", "libmpich", "libcuda.", "libcudart", "libcupti",
+      "libnvidia-"};
+  for (size_t i = 0; i < sizeof libs / sizeof *libs; i++)
+    if (!strncmp(base, libs[i], strlen(libs[i])))
+      return 1;
+  return kkr_foreign_library_pc(pcs[0]);
+}
+
 static void report_hang(kkr_thread_info **ts, uint32_t n, uint64_t ms) {
   kkr_step steps[2 * WD_MAX_THREADS];
   kkr_str texts[2 * WD_MAX_THREADS];
@@ -809,6 +835,10 @@ static void report_hang(kkr_thread_info **ts, uint32_t n, uint64_t ms) {
     uint32_t kind = __atomic_load_n(&ti->wait_kind, __ATOMIC_ACQUIRE);
     thread_name(w, ti->id);
     uint32_t owner = 0, owner_stack = 0;
+    if (kind == KKR_WAIT_NONE && library_thread(ti)) {
+      w->len = 0;
+      continue;
+    }
     if (kind == KKR_WAIT_NONE) {
       kkr_str_printf(w, " is not in a wait kkrace knows (it sleeps, or "
                         "blocks in code kkrace does not see)");

@@ -216,9 +216,13 @@ static void crash_handler(int sig, siginfo_t *info, void *ctx) {
   (void)ctx;
   static int in_handler;
   if (!__atomic_exchange_n(&in_handler, 1, __ATOMIC_ACQ_REL)) {
-    kkr_warn("the program received signal %d (%s); printing the reports found "
-             "so far",
-             sig, strsignal(sig));
+    /* (Ended from outside, by mpirun's or a CI job's SIGTERM, say: no
+     * word unless there is something to print.) */
+    int ended = sig == SIGTERM || sig == SIGINT || sig == SIGHUP;
+    if (!ended || kkr_reports_pending)
+      kkr_warn("the program received signal %d (%s); printing the reports "
+               "found so far",
+               sig, strsignal(sig));
     kkr_finalize();
   }
   sigaction(sig, &old_actions[sig], NULL);

@@ -315,6 +315,10 @@ KKR_INLINE int kkr_node_before(const kkr_vc *vc, uint32_t node) {
 /* ---- Sites -------------------------------------------------------------- */
 
 kkr_sites *kkr_sites_new(uint32_t max);
+/* The name of the library call made at pc (its return address in the
+ * program), whose accesses kkrace checks as the program's there. */
+void kkr_call_site_set(uintptr_t pc, const char *call);
+const char *kkr_call_site(uintptr_t pc);
 /* The site table shared by work items submitted from key (a code address). */
 kkr_sites *kkr_sites_for(uintptr_t key);
 /* The one table of host code, shared by all threads. */

@@ -124,3 +124,43 @@ kkr_sites *kkr_sites_for(uintptr_t key) {
   kkr_spin_unlock(&tables_lock);
   return e->sites;
 }
+
+/* ---- Library calls that access memory for the program --------------------
+ * A library kkrace ships (libkkrace_mpi) checks the buffers of a call it
+ * wraps as the calling thread's accesses made at the program's call site;
+ * the call's name, kept here by that site, says in reports what made
+ * them ("MPI_Send"). */
+typedef struct {
+  UT_hash_handle hh;
+  uintptr_t pc;
+  const char *call; /* interned */
+} call_site;
+
+static call_site *call_sites;
+static kkr_spin call_sites_lock;
+
+void kkr_call_site_set(uintptr_t pc, const char *call) {
+  if (!pc || !call)
+    return;
+  kkr_spin_lock(&call_sites_lock);
+  call_site *c;
+  HASH_FIND(hh, call_sites, &pc, sizeof pc, c);
+  if (!c) {
+    c = kkr_alloc(sizeof *c);
+    c->pc = pc;
+    HASH_ADD(hh, call_sites, pc, sizeof pc, c);
+  }
+  c->call = call;
+  kkr_spin_unlock(&call_sites_lock);
+}
+
+const char *kkr_call_site(uintptr_t pc) {
+  if (!pc || !call_sites)
+    return NULL;
+  kkr_spin_lock(&call_sites_lock);
+  call_site *c;
+  HASH_FIND(hh, call_sites, &pc, sizeof pc, c);
+  const char *call = c ? c->call : NULL;
+  kkr_spin_unlock(&call_sites_lock);
+  return call;
+}

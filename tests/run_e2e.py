@@ -22,7 +22,8 @@ The test file says what kkrace must report, in comments:
   // MPI-RANKS: 2 4                             (built with mpicxx, run with
   //                                             mpirun -np 2 and -np 4; the
   //                                             ranks' reports, deduplicated,
-  //                                             match the EXPECT lines)
+  //                                             match the EXPECT lines, and
+  //                                             EXPECT[np4] lines with 4)
   // RUN: late model=minikokkos -- late         (a variant: a name, options
   //                                             added to KKRACE_OPTIONS,
   //                                             and after -- its arguments)
@@ -227,7 +228,7 @@ def main():
         built = os.path.exists(exe) and variant != runs[0][0]
         expects = []
         for lineno, text, v in spec["expect"]:
-            if v is not None and v != variant and not spec["ranks"]:
+            if v is not None and v != variant:
                 continue
             e = parse_expect(text)
             if e is not None:
