@@ -609,9 +609,26 @@ static void count_element(kkr_report *r, uintptr_t elem) {
 /* Access kinds, as the access check passes them (kkr_access.c). */
 enum { ACC_WRITE = 1, ACC_ATOMIC = 2, ACC_FREE = 16 };
 
+/* An access of an asynchronous deep_copy or fill outside the Views it
+ * copies: Kokkos' own reads of the View handles (data(), span()) as it
+ * starts the copy, which the calling thread makes before the call returns
+ * (freeing the handles after the call is no use after free). */
+static int copy_bookkeeping(const kkr_node_info *n, uintptr_t addr) {
+  if ((n->type != KKR_NODE_COPY && n->type != KKR_NODE_FILL) ||
+      !n->item.copy_hi[0])
+    return 0;
+  for (int i = 0; i < 2; i++)
+    if (addr >= n->item.copy_lo[i] && addr < n->item.copy_hi[i])
+      return 0;
+  return 1;
+}
+
 void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
                      uint32_t flags, uintptr_t pc, uintptr_t rec_pc,
                      uintptr_t fp, uint64_t prev) {
+  /* (The free of resize/realloc and the operation's own copy.) */
+  if (t->free_from_node && KKR_REC_NODE(prev) >= t->free_from_node)
+    return;
   uint32_t size = 1u << ((flags >> 12) & 0xf);
   /* A cell of a GPU allocation's segment (kkr_gpu.c): the memory it stands
    * for, where both accesses overlap. */
@@ -695,6 +712,11 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
   node_md(t, &old->node);
   resolve_wrapped(&old->node, &cur->node);
   resolve_md(&old->node, &cur->node);
+  if (copy_bookkeeping(&cur->node, word) || copy_bookkeeping(&old->node, word)) {
+    kkr_free(r, sizeof *r);
+    t->ignore--;
+    return;
+  }
   if ((prev & KKR_R_M) && old->node.node == cur->node.node &&
       old->node.strand == cur->node.strand) {
     /* The representative reader is this very strand; another one read too,

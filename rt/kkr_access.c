@@ -2699,11 +2699,15 @@ static int free_needs_check(const kkr_thread *t, const kkr_cell *c,
 
 void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
                       uintptr_t pc, uintptr_t fp) {
-  /* A free inside a Kokkos operation (resize dropping the old allocation,
-   * a fence's bookkeeping) is Kokkos' own: only the program's frees are
-   * checked. */
-  if (t && !t->ignore && t->nops == 0 && size) {
+  /* A free inside a Kokkos operation (a fence's bookkeeping) is Kokkos'
+   * own: only the program's frees are checked -- and those of resize and
+   * realloc, which drop the program's old allocation (Kokkos 3.4 without a
+   * fence: work still reading it races with the free), against what came
+   * before them (not their own copy of the old contents). */
+  int resizing = t && t->nops && t->ops[0].kind == KKR_OP_RESIZE;
+  if (t && !t->ignore && (t->nops == 0 || resizing) && size) {
     t->free_size = size;
+    t->free_from_node = resizing ? t->ops[0].first_node : 0;
     /* Chunk by chunk: what happened before the free (below the horizon)
      * is skipped in bulk; the rest gets the full check. */
     uintptr_t lo = addr & ~(uintptr_t)(KKR_GRAN - 1), end = addr + size;
@@ -2731,8 +2735,10 @@ void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
       lo = hi;
     }
     t->free_size = 0;
+    t->free_from_node = 0;
   }
   kkr_shadow_clear(addr, size);
+  kkr_instance_freed(addr);
 }
 
 /* A stack slot starts holding a new variable: what the slot's previous

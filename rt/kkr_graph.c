@@ -187,6 +187,35 @@ static inst_entry *inst_table;
 static kkr_instance *inst_list;
 static kkr_spin inst_lock;
 
+/* Instances with an identity (their internal object's address) are
+ * forgotten when that object is freed, so that the next instance Kokkos
+ * makes at the same address is a new one: the work of the old one, never
+ * fenced, stays unordered with it.  A free asks only if its address may be
+ * one (ident_bits: a bit per hash of the identities known). */
+#define IDENT_BITS 4096
+static uint64_t ident_bits[IDENT_BITS / 64];
+uint32_t kkr_inst_gen; /* changed when an instance is forgotten */
+
+static uint32_t ident_bit(uintptr_t ident) {
+  return (uint32_t)((ident * 0x9E3779B97F4A7C15ull) >> 52) % IDENT_BITS;
+}
+
+void kkr_instance_freed(uintptr_t addr) {
+  uint32_t b = ident_bit(addr);
+  if (!(__atomic_load_n(&ident_bits[b / 64], __ATOMIC_RELAXED) >> (b % 64) & 1))
+    return;
+  kkr_spin_lock(&inst_lock);
+  inst_entry *e, *tmp;
+  HASH_ITER(hh, inst_table, e, tmp) {
+    if ((uintptr_t)e->key.ident == addr) {
+      HASH_DEL(inst_table, e); /* (the instance stays in inst_list: global
+                                  fences still order its work) */
+      __atomic_fetch_add(&kkr_inst_gen, 1, __ATOMIC_RELEASE);
+    }
+  }
+  kkr_spin_unlock(&inst_lock);
+}
+
 kkr_instance *kkr_instance_get(const char *space, void *ident) {
   inst_key k;
   memset(&k, 0, sizeof k);
@@ -212,6 +241,11 @@ kkr_instance *kkr_instance_get(const char *space, void *ident) {
       p = &(*p)->next;
     *p = e->inst;
     HASH_ADD(hh, inst_table, key, sizeof k, e);
+    if (ident) {
+      uint32_t b = ident_bit((uintptr_t)ident);
+      __atomic_fetch_or(&ident_bits[b / 64], 1ull << (b % 64),
+                        __ATOMIC_RELAXED);
+    }
   }
   kkr_spin_unlock(&inst_lock);
   return e->inst;
@@ -428,6 +462,10 @@ uint32_t kkr_nodes_retired;
 #define RETIRE_NODES 65536u
 
 #define NODES_PREFAULT 8192u
+
+uint32_t kkr_node_next(void) {
+  return __atomic_load_n(&next_node, __ATOMIC_RELAXED);
+}
 
 uint32_t kkr_node_new(uint32_t tl, uint32_t clk) {
   if (!kkr_nodes) {

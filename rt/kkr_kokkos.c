@@ -184,10 +184,12 @@ static kkr_instance *instance_get(kkr_thread *t, const char *space,
                                   void *ident) {
   /* The same instance as last time (the space names are the pass's
    * constant strings): no lookup. */
+  uint32_t gen = __atomic_load_n(&kkr_inst_gen, __ATOMIC_ACQUIRE);
   if (t->last_inst && t->last_inst_space == space &&
-      t->last_inst_ident == ident)
+      t->last_inst_ident == ident && t->last_inst_gen == gen)
     return t->last_inst;
   kkr_instance *inst = kkr_instance_get(space, ident);
+  t->last_inst_gen = gen;
   t->last_inst = inst;
   t->last_inst_space = space;
   t->last_inst_ident = ident;
@@ -409,6 +411,9 @@ KKR_EXPORT unsigned int __kkrace_op_begin(unsigned int kind, void *space,
     break;
   case KKR_OP_VIEW_HOST:
     op->absorbs = 1;
+    break;
+  case KKR_OP_RESIZE:
+    op->first_node = kkr_node_next();
     break;
   default:
     break;
@@ -962,7 +967,8 @@ KKR_EXPORT void __kkrace_op_label(unsigned int token, const char *label) {
 }
 
 /* kokkosp_begin_deep_copy: the Views of the copy in progress. */
-void kkr_kokkos_deep_copy(const char *dst_label, const char *src_label) {
+void kkr_kokkos_deep_copy(const char *dst_label, const char *src_label,
+                          uintptr_t dst, uintptr_t src, uint64_t size) {
   kkr_thread *t = kkr_tls;
   if (!t || t->nops == 0 || t->nops > KKR_MAX_OPS)
     return;
@@ -978,6 +984,12 @@ void kkr_kokkos_deep_copy(const char *dst_label, const char *src_label) {
       if (!it->copy)
         it->copy = kkr_intern_pair(kkr_intern(dst_label),
                                    kkr_intern(src_label));
+      if (!it->copy_hi[0] && size) {
+        it->copy_lo[0] = dst;
+        it->copy_hi[0] = dst + size;
+        it->copy_lo[1] = src;
+        it->copy_hi[1] = src ? src + size : 0;
+      }
     }
     return;
   }

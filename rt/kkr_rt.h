@@ -95,6 +95,9 @@ typedef struct kkr_item {
   const char *label;      /* kernel label (interned) */
   const char *const *copy; /* deep_copy: the Views' labels, destination and
                               source (kkr_intern_pair) */
+  uintptr_t copy_lo[2], copy_hi[2]; /* an asynchronous deep_copy or fill:
+                              the bytes of its destination and source, from
+                              Kokkos Tools (hi 0: unknown) */
   uint32_t node;          /* its node id */
   uint32_t stack;         /* where it was submitted (stack depot id) */
   uint32_t submit_epoch;  /* the submitter's own epoch at submission */
@@ -149,6 +152,7 @@ typedef struct kkr_op {
   uint8_t barrier_at_end; /* the team meets when it returns */
   const char *space;      /* execution space type name, or NULL */
   void *exec_ident;
+  uint32_t first_node;    /* KKR_OP_RESIZE: the first node made inside it */
   uintptr_t sp;           /* the caller's stack pointer */
   uintptr_t pc, fp;       /* the call site, to walk its stack */
   kkr_instance *inst;
@@ -269,11 +273,14 @@ typedef struct kkr_thread {
                                      reduction or scan (upd_lo, upd_len) */
   uintptr_t last_value_lo, last_value_hi; /* the last reduction buffer */
   uintptr_t free_size;    /* bytes of the free being checked, for reports */
+  uint32_t free_from_node; /* a free inside resize/realloc: the nodes from
+                              this one on are the operation's own */
   uint32_t last_submit_stack;     /* the stack of the last submission */
   uint32_t last_submit_n;
   uintptr_t last_submit_pcs[KKR_SUBMIT_STACK_MAX];
   uintptr_t last_sites_key;       /* the site table of the last submission */
   struct kkr_sites *last_sites;
+  uint32_t last_inst_gen;         /* (kkr_inst_gen when it was) */
   struct kkr_instance *last_inst; /* the instance last looked up, by */
   const char *last_inst_space;    /* (space name as the pass gave it, */
   void *last_inst_ident;          /*  identity) */
@@ -300,6 +307,8 @@ KKR_HIDDEN extern uint32_t kkr_nodes_retired;
 void kkr_graph_summary(int fd);
 /* verbosity=1: the kernel launches checked as an earlier one, if any. */
 void kkr_gpu_summary(int fd);
+/* The id the next node will have. */
+uint32_t kkr_node_next(void);
 uint32_t kkr_node_new(uint32_t tl, uint32_t clk);
 /* What node stands for, from its timeline and epoch: the kkr_item of a work
  * item, or the kkr_thread_info of a host segment with bit 0 set (0: not a
@@ -383,6 +392,10 @@ kkr_timeline *kkr_timeline_get(uint32_t id);
 kkr_timeline *kkr_timeline_new(uint32_t kind, kkr_thread_info *thread,
                                kkr_instance *inst);
 kkr_item *kkr_item_get(uint32_t tl, uint32_t clk);
+/* The object at addr was freed: an instance whose identity it was is
+ * forgotten (the next one there is another). */
+void kkr_instance_freed(uintptr_t addr);
+KKR_HIDDEN extern uint32_t kkr_inst_gen;
 kkr_instance *kkr_instance_get(const char *space, void *ident);
 /* "Serial" for "Kokkos::Serial", and so on. */
 const char *kkr_space_short(const char *space);
@@ -486,7 +499,8 @@ void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
 
 void kkr_kokkos_label(const char *name);
 void kkr_kokkos_fence_all_now(kkr_thread *t);
-void kkr_kokkos_deep_copy(const char *dst_label, const char *src_label);
+void kkr_kokkos_deep_copy(const char *dst_label, const char *src_label,
+                          uintptr_t dst, uintptr_t src, uint64_t size);
 
 /* ---- Host threads (kkr_sync.c) ------------------------------------------ */
 

@@ -164,6 +164,10 @@ KKR_EXPORT void __kkrace_kokkosp_deallocate(const char *space,
 }
 
 KKR_EXPORT void __kkrace_kokkosp_begin_deep_copy(const char *dst_label,
-                                                 const char *src_label) {
-  kkr_kokkos_deep_copy(dst_label, src_label);
+                                                 const char *src_label,
+                                                 const void *dst,
+                                                 const void *src,
+                                                 uint64_t size) {
+  kkr_kokkos_deep_copy(dst_label, src_label, (uintptr_t)dst, (uintptr_t)src,
+                       size);
 }

@@ -42,7 +42,9 @@ extern void __kkrace_kokkosp_deallocate(const char *space, const char *label,
     __attribute__((weak));
 extern void __kkrace_kokkosp_init(uint64_t version) __attribute__((weak));
 extern void __kkrace_kokkosp_begin_deep_copy(const char *dst_label,
-                                             const char *src_label)
+                                             const char *src_label,
+                                             const void *dst, const void *src,
+                                             uint64_t size)
     __attribute__((weak));
 
 /* ---- The chained tool --------------------------------------------------- */
@@ -137,7 +139,7 @@ EXPORT void kokkosp_begin_deep_copy(SpaceHandle dst_space,
                                     const char *src_label, const void *src,
                                     uint64_t size) {
   if (__kkrace_kokkosp_begin_deep_copy)
-    __kkrace_kokkosp_begin_deep_copy(dst_label, src_label);
+    __kkrace_kokkosp_begin_deep_copy(dst_label, src_label, dst, src, size);
   FORWARD("kokkosp_begin_deep_copy",
           (SpaceHandle, const char *, const void *, SpaceHandle, const char *,
            const void *, uint64_t),
