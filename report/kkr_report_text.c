@@ -255,6 +255,50 @@ static void print_pid(kkr_str *s) {
     kkr_str_printf(s, " (pid=%d)\n", (int)getpid());
 }
 
+/* Where the threads the report names (other than the main one) were
+ * created, as ThreadSanitizer says it. */
+static void print_threads(kkr_str *s, const kkr_report *r) {
+  uint32_t ids[2] = {r->naccess > 0 ? r->acc[0].node.thread : 0,
+                     r->naccess > 1 ? r->acc[1].node.thread : 0};
+  if (ids[0] > ids[1]) { /* (in order, each once) */
+    uint32_t x = ids[0];
+    ids[0] = ids[1];
+    ids[1] = x;
+  }
+  for (uint32_t i = 0; i < 2; i++) {
+    uint32_t id = ids[i];
+    if (!id || (i && id == ids[0]))
+      continue;
+    uint32_t creator, n = 0;
+    uint32_t stack = kkr_thread_created(id, &creator);
+    const uintptr_t *pcs = stack ? kkr_stack_get(stack, &n) : NULL;
+    if (!pcs || !n)
+      continue;
+    kkr_sym_stack st = {0};
+    kkr_symbolize(pcs, n, 0, &st);
+    kkr_stack_drop_kkrace(&st);
+    /* From the program's first frame (std::thread's own, in the C++
+     * library, say less) to main. */
+    uint32_t top = 0;
+    while (top < st.n && !st.frames[top].file)
+      top++;
+    if (top == st.n)
+      top = 0;
+    uint32_t end = top;
+    while (end < st.n && !(st.frames[end].function &&
+                           !strcmp(st.frames[end].function, "main")))
+      end++;
+    kkr_sym_stack shown = {st.frames + top, (end < st.n ? end + 1 : st.n) - top};
+    if (creator)
+      kkr_str_printf(s, "  Thread T%u was created by thread T%u at:\n", id,
+                     creator);
+    else
+      kkr_str_printf(s, "  Thread T%u was created by main thread at:\n", id);
+    print_frames(s, &shown);
+    kkr_free(st.frames, (st.n ? st.n : 1) * sizeof(kkr_frame));
+  }
+}
+
 /* A deadlock of several steps: the cycle, then each step with its stack. */
 static void print_steps(const kkr_report *r, kkr_str *s) {
   kkr_str_printf(s, "WARNING: kkrace: %s", r->title);
@@ -346,6 +390,7 @@ void kkr_print_text(const kkr_report *r, kkr_str *s) {
   if (b->type != KKR_NODE_HOST && b->node != a->node)
     print_dispatch(s, b);
   print_explanation(s, r);
+  print_threads(s, r);
   if (r->count > 1)
     kkr_str_printf(s,
                    "  This pair of code locations raced on %llu%s elements "

@@ -35,6 +35,20 @@ uint32_t kkr_threads_snapshot(kkr_thread_info **out, uint32_t max) {
   return n;
 }
 
+uint32_t kkr_thread_created(uint32_t id, uint32_t *creator) {
+  uint32_t stack = 0;
+  *creator = 0;
+  kkr_spin_lock(&threads_lock);
+  for (kkr_thread_info *i = all_threads; i; i = i->next)
+    if (i->id == id) {
+      stack = i->create_stack;
+      *creator = i->creator;
+      break;
+    }
+  kkr_spin_unlock(&threads_lock);
+  return stack;
+}
+
 _Noreturn void kkr_exit_now(int status) {
   syscall(SYS_exit_group, status);
   __builtin_unreachable();

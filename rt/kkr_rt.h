@@ -71,6 +71,7 @@ typedef struct kkr_thread_info {
   uint32_t id;   /* 0: the main thread */
   uint32_t tl;   /* its timeline */
   uint32_t create_stack; /* where it was created (stack depot id) */
+  uint32_t creator;      /* the id of the thread that created it */
   kkr_sites *sites;
   pthread_t self;
   int tid;       /* the kernel's thread id */
@@ -616,6 +617,9 @@ void kkr_owner_set(uintptr_t addr, const char *what, uintptr_t pc,
 void kkr_owner_clear(uintptr_t addr);
 /* The live threads (at most max); the number. */
 uint32_t kkr_threads_snapshot(kkr_thread_info **out, uint32_t max);
+/* Where thread id was created (a stack depot id, 0 if unknown) and by
+ * which thread (*creator). */
+uint32_t kkr_thread_created(uint32_t id, uint32_t *creator);
 int kkr_real_pthread_create(pthread_t *th, const pthread_attr_t *attr,
                             void *(*fn)(void *), void *arg);
 /* Ends the process now with status (reports are written already). */

@@ -239,6 +239,7 @@ typedef struct {
   kkr_vc vc;             /* the creator's clock at creation */
   uint32_t create_stack;
   uint32_t creator_node; /* the creating segment (for pictures) */
+  uint32_t creator;      /* the creating thread's id */
 } start_arg;
 
 /* A thread ends: what it did is published for pthread_join. */
@@ -256,6 +257,7 @@ static void *thread_start(void *p) {
   kkr_thread *t = kkr_thread_any();
   t->info->self = pthread_self();
   t->info->create_stack = sa->create_stack;
+  t->info->creator = sa->creator;
   kkr_vc_join(&t->vc, &sa->vc);
   kkr_horizon_host(t);
   kkr_dot_edge(sa->creator_node, t->host_node, KKR_DOT_SYNC, "create");
@@ -286,11 +288,14 @@ KKR_EXPORT int pthread_create(pthread_t *th, const pthread_attr_t *attr,
   sa->fn = fn;
   sa->arg = arg;
   uintptr_t pcs[64];
-  uint32_t n = kkr_unwind_fp(t, (uintptr_t)__builtin_return_address(0),
-                             *(uintptr_t *)__builtin_frame_address(0), pcs, 64);
+  /* (libunwind where it is: through libstdc++'s std::thread, which keeps
+   * no frame pointers, to the program's frame.) */
+  uint32_t n = kkr_unwind_here(t, (uintptr_t)__builtin_return_address(0),
+                               (uintptr_t)__builtin_frame_address(0), pcs, 64);
   sa->create_stack = kkr_stack_put(pcs, n);
   kkr_vc_assign(&sa->vc, &t->vc);
   sa->creator_node = t->host_node;
+  sa->creator = t->info->id;
   /* (kkr_mt: when the new thread runs instrumented code, if it does.
    * From now on, release and acquire atomics order threads.) */
   __atomic_store_n(&kkr_spawned, 1, __ATOMIC_RELEASE);
