@@ -986,6 +986,19 @@ static void coll_label(char *out, size_t n, const char *call, int root,
     snprintf(out, n, "%s by rank %d", call, my_rank());
 }
 
+/* A nonblocking collective that call started (r: its result): a work item
+ * on its request that reads sbuf and writes rbuf (either NULL: none). */
+static void icoll(int r, MPI_Request *req, const char *call, int root,
+                  MPI_Comm comm, const void *sbuf, long scount,
+                  MPI_Datatype stype, void *rbuf, long rcount,
+                  MPI_Datatype rtype, void *pc) {
+  if (r != MPI_SUCCESS)
+    return;
+  char label[96];
+  coll_label(label, sizeof label, call, root, comm);
+  async(*req, label, sbuf, scount, stype, rbuf, rcount, rtype, pc, call);
+}
+
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request *req) {
   return PMPI_Ibarrier(comm, req);
 }
@@ -995,14 +1008,8 @@ int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root,
   void *pc = CALLER;
   int me = comm_rank(comm);
   int r = PMPI_Ibcast(buf, count, type, root, comm, req);
-  if (r == MPI_SUCCESS) {
-    char label[96];
-    coll_label(label, sizeof label, "MPI_Ibcast", root, comm);
-    if (me == root)
-      async(*req, label, buf, count, type, NULL, 0, type, pc, "MPI_Ibcast");
-    else
-      async(*req, label, NULL, 0, type, buf, count, type, pc, "MPI_Ibcast");
-  }
+  icoll(r, req, "MPI_Ibcast", root, comm, me == root ? buf : NULL, count, type,
+        me == root ? NULL : buf, count, type, pc);
   return r;
 }
 
@@ -1010,12 +1017,8 @@ int MPI_Iallreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
                    MPI_Op op, MPI_Comm comm, MPI_Request *req) {
   void *pc = CALLER;
   int r = PMPI_Iallreduce(sbuf, rbuf, count, type, op, comm, req);
-  if (r == MPI_SUCCESS) {
-    char label[96];
-    coll_label(label, sizeof label, "MPI_Iallreduce", -1, comm);
-    async(*req, label, sbuf == MPI_IN_PLACE ? rbuf : sbuf, count, type, rbuf,
-          count, type, pc, "MPI_Iallreduce");
-  }
+  icoll(r, req, "MPI_Iallreduce", -1, comm, sbuf == MPI_IN_PLACE ? rbuf : sbuf,
+        count, type, rbuf, count, type, pc);
   return r;
 }
 
@@ -1024,13 +1027,8 @@ int MPI_Ireduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
   void *pc = CALLER;
   int me = comm_rank(comm);
   int r = PMPI_Ireduce(sbuf, rbuf, count, type, op, root, comm, req);
-  if (r == MPI_SUCCESS) {
-    char label[96];
-    coll_label(label, sizeof label, "MPI_Ireduce", root, comm);
-    async(*req, label, sbuf == MPI_IN_PLACE ? rbuf : sbuf, count, type,
-          me == root ? rbuf : NULL, me == root ? count : 0, type, pc,
-          "MPI_Ireduce");
-  }
+  icoll(r, req, "MPI_Ireduce", root, comm, sbuf == MPI_IN_PLACE ? rbuf : sbuf,
+        count, type, me == root ? rbuf : NULL, count, type, pc);
   return r;
 }
 
@@ -1038,12 +1036,8 @@ int MPI_Iscan(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
               MPI_Op op, MPI_Comm comm, MPI_Request *req) {
   void *pc = CALLER;
   int r = PMPI_Iscan(sbuf, rbuf, count, type, op, comm, req);
-  if (r == MPI_SUCCESS) {
-    char label[96];
-    coll_label(label, sizeof label, "MPI_Iscan", -1, comm);
-    async(*req, label, sbuf == MPI_IN_PLACE ? rbuf : sbuf, count, type, rbuf,
-          count, type, pc, "MPI_Iscan");
-  }
+  icoll(r, req, "MPI_Iscan", -1, comm, sbuf == MPI_IN_PLACE ? rbuf : sbuf,
+        count, type, rbuf, count, type, pc);
   return r;
 }
 
@@ -1051,12 +1045,8 @@ int MPI_Iexscan(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
                 MPI_Op op, MPI_Comm comm, MPI_Request *req) {
   void *pc = CALLER;
   int r = PMPI_Iexscan(sbuf, rbuf, count, type, op, comm, req);
-  if (r == MPI_SUCCESS) {
-    char label[96];
-    coll_label(label, sizeof label, "MPI_Iexscan", -1, comm);
-    async(*req, label, sbuf == MPI_IN_PLACE ? rbuf : sbuf, count, type,
-          comm_rank(comm) > 0 ? rbuf : NULL, count, type, pc, "MPI_Iexscan");
-  }
+  icoll(r, req, "MPI_Iexscan", -1, comm, sbuf == MPI_IN_PLACE ? rbuf : sbuf,
+        count, type, comm_rank(comm) > 0 ? rbuf : NULL, count, type, pc);
   return r;
 }
 
@@ -1066,12 +1056,9 @@ int MPI_Ireduce_scatter_block(const void *sbuf, void *rbuf, int rcount,
   void *pc = CALLER;
   int n = comm_size(comm);
   int r = PMPI_Ireduce_scatter_block(sbuf, rbuf, rcount, type, op, comm, req);
-  if (r == MPI_SUCCESS) {
-    char label[96];
-    coll_label(label, sizeof label, "MPI_Ireduce_scatter_block", -1, comm);
-    async(*req, label, sbuf == MPI_IN_PLACE ? rbuf : sbuf, (long)rcount * n,
-          type, rbuf, rcount, type, pc, "MPI_Ireduce_scatter_block");
-  }
+  icoll(r, req, "MPI_Ireduce_scatter_block", -1, comm,
+        sbuf == MPI_IN_PLACE ? rbuf : sbuf, (long)rcount * n, type, rbuf,
+        rcount, type, pc);
   return r;
 }
 
@@ -1082,13 +1069,8 @@ int MPI_Igather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
   int me = comm_rank(comm), n = comm_size(comm);
   int r = PMPI_Igather(sbuf, scount, stype, rbuf, rcount, rtype, root, comm,
                        req);
-  if (r == MPI_SUCCESS) {
-    char label[96];
-    coll_label(label, sizeof label, "MPI_Igather", root, comm);
-    async(*req, label, sbuf == MPI_IN_PLACE ? NULL : sbuf, scount, stype,
-          me == root ? rbuf : NULL, (long)rcount * n, rtype, pc,
-          "MPI_Igather");
-  }
+  icoll(r, req, "MPI_Igather", root, comm, sbuf == MPI_IN_PLACE ? NULL : sbuf,
+        scount, stype, me == root ? rbuf : NULL, (long)rcount * n, rtype, pc);
   return r;
 }
 
@@ -1099,13 +1081,9 @@ int MPI_Iscatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
   int me = comm_rank(comm), n = comm_size(comm);
   int r = PMPI_Iscatter(sbuf, scount, stype, rbuf, rcount, rtype, root, comm,
                         req);
-  if (r == MPI_SUCCESS) {
-    char label[96];
-    coll_label(label, sizeof label, "MPI_Iscatter", root, comm);
-    async(*req, label, me == root ? sbuf : NULL, (long)scount * n, stype,
-          rbuf == MPI_IN_PLACE ? NULL : rbuf, rcount, rtype, pc,
-          "MPI_Iscatter");
-  }
+  icoll(r, req, "MPI_Iscatter", root, comm, me == root ? sbuf : NULL,
+        (long)scount * n, stype, rbuf == MPI_IN_PLACE ? NULL : rbuf, rcount,
+        rtype, pc);
   return r;
 }
 
@@ -1115,12 +1093,8 @@ int MPI_Iallgather(const void *sbuf, int scount, MPI_Datatype stype,
   void *pc = CALLER;
   int n = comm_size(comm);
   int r = PMPI_Iallgather(sbuf, scount, stype, rbuf, rcount, rtype, comm, req);
-  if (r == MPI_SUCCESS) {
-    char label[96];
-    coll_label(label, sizeof label, "MPI_Iallgather", -1, comm);
-    async(*req, label, sbuf == MPI_IN_PLACE ? NULL : sbuf, scount, stype,
-          rbuf, (long)rcount * n, rtype, pc, "MPI_Iallgather");
-  }
+  icoll(r, req, "MPI_Iallgather", -1, comm, sbuf == MPI_IN_PLACE ? NULL : sbuf,
+        scount, stype, rbuf, (long)rcount * n, rtype, pc);
   return r;
 }
 
@@ -1130,29 +1104,12 @@ int MPI_Ialltoall(const void *sbuf, int scount, MPI_Datatype stype,
   void *pc = CALLER;
   int n = comm_size(comm);
   int r = PMPI_Ialltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm, req);
-  if (r == MPI_SUCCESS) {
-    char label[96];
-    coll_label(label, sizeof label, "MPI_Ialltoall", -1, comm);
-    async(*req, label, sbuf == MPI_IN_PLACE ? NULL : sbuf, (long)scount * n,
-          stype, rbuf, (long)rcount * n, rtype, pc, "MPI_Ialltoall");
-  }
+  icoll(r, req, "MPI_Ialltoall", -1, comm, sbuf == MPI_IN_PLACE ? NULL : sbuf,
+        (long)scount * n, stype, rbuf, (long)rcount * n, rtype, pc);
   return r;
 }
 
 /* The v-forms: a work item with a block per rank. */
-#define ASYNC_V(req, label, call, sbuf, scounts, sdispls, stype, rbuf,        \
-                rcounts, rdispls, rtype, n)                                   \
-  do {                                                                        \
-    unsigned int tok_ = async_begin(*(req), label);                           \
-    if (tok_) {                                                               \
-      if (scounts)                                                            \
-        v_access(sbuf, scounts, sdispls, stype, n, 0, pc, call);              \
-      if (rcounts)                                                            \
-        v_access(rbuf, rcounts, rdispls, rtype, n, 1, pc, call);              \
-      async_end(tok_);                                                        \
-    }                                                                         \
-  } while (0)
-
 int MPI_Igatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
                  const int rcounts[], const int displs[], MPI_Datatype rtype,
                  int root, MPI_Comm comm, MPI_Request *req) {
@@ -1230,9 +1187,13 @@ int MPI_Ialltoallv(const void *sbuf, const int scounts[], const int sdispls[],
   if (r == MPI_SUCCESS) {
     char label[96];
     coll_label(label, sizeof label, "MPI_Ialltoallv", -1, comm);
-    ASYNC_V(req, label, "MPI_Ialltoallv", sbuf,
-            sbuf == MPI_IN_PLACE ? NULL : scounts, sdispls, stype, rbuf,
-            rcounts, rdispls, rtype, n);
+    unsigned int tok = async_begin(*req, label);
+    if (tok) {
+      if (sbuf != MPI_IN_PLACE)
+        v_access(sbuf, scounts, sdispls, stype, n, 0, pc, "MPI_Ialltoallv");
+      v_access(rbuf, rcounts, rdispls, rtype, n, 1, pc, "MPI_Ialltoallv");
+      async_end(tok);
+    }
   }
   return r;
 }
