@@ -167,22 +167,23 @@ const char *kkr_intern(const char *s) {
 
 typedef struct {
   UT_hash_handle hh;
-  const char *pair[2];
-} kkr_interned_pair;
+  kkr_copy_info c;
+} kkr_interned_copy;
 
-static kkr_interned_pair *interned_pairs;
+static kkr_interned_copy *interned_copies;
 
-const char *const *kkr_intern_pair(const char *a, const char *b) {
-  const char *key[2] = {a, b};
+const kkr_copy_info *kkr_intern_copy(const kkr_copy_info *c) {
+  kkr_copy_info key;
+  memset(&key, 0, sizeof key);
+  key = *c;
   kkr_spin_lock(&intern_lock);
-  kkr_interned_pair *e;
-  HASH_FIND(hh, interned_pairs, key, sizeof key, e);
+  kkr_interned_copy *e;
+  HASH_FIND(hh, interned_copies, &key, sizeof key, e);
   if (!e) {
     e = kkr_alloc(sizeof *e);
-    e->pair[0] = a;
-    e->pair[1] = b;
-    HASH_ADD(hh, interned_pairs, pair, sizeof e->pair, e);
+    e->c = key;
+    HASH_ADD(hh, interned_copies, c, sizeof e->c, e);
   }
   kkr_spin_unlock(&intern_lock);
-  return e->pair;
+  return &e->c;
 }

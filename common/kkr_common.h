@@ -96,7 +96,13 @@ size_t kkr_alloc_footprint(void);
 const char *kkr_intern(const char *s);
 /* The pair (a, b) of interned strings, interned: one stable address for
  * each distinct pair. */
-const char *const *kkr_intern_pair(const char *a, const char *b);
+/* An asynchronous deep_copy's or fill's Views: the labels of its
+ * destination and source (interned) and their bytes (hi 0: unknown). */
+typedef struct {
+  const char *label[2];
+  uintptr_t lo[2], hi[2];
+} kkr_copy_info;
+const kkr_copy_info *kkr_intern_copy(const kkr_copy_info *c);
 
 /* ---- Output ------------------------------------------------------------- */
 

@@ -614,11 +614,12 @@ enum { ACC_WRITE = 1, ACC_ATOMIC = 2, ACC_FREE = 16 };
  * starts the copy, which the calling thread makes before the call returns
  * (freeing the handles after the call is no use after free). */
 static int copy_bookkeeping(const kkr_node_info *n, uintptr_t addr) {
-  if ((n->type != KKR_NODE_COPY && n->type != KKR_NODE_FILL) ||
-      !n->item.copy_hi[0])
+  const kkr_copy_info *c = n->item.copy;
+  if ((n->type != KKR_NODE_COPY && n->type != KKR_NODE_FILL) || !c ||
+      !c->hi[0])
     return 0;
   for (int i = 0; i < 2; i++)
-    if (addr >= n->item.copy_lo[i] && addr < n->item.copy_hi[i])
+    if (addr >= c->lo[i] && addr < c->hi[i])
       return 0;
   return 1;
 }

@@ -73,7 +73,7 @@ typedef struct {
  * (NULL: not known). */
 static inline const char *kkr_node_copy_label(const kkr_node_info *n,
                                               int which) {
-  return n->item.copy ? n->item.copy[which] : NULL;
+  return n->item.copy ? n->item.copy->label[which] : NULL;
 }
 
 /* One frame of a symbolized stack (inlined frames are frames too). */

@@ -981,14 +981,11 @@ void kkr_kokkos_deep_copy(const char *dst_label, const char *src_label,
       continue;
     if (op->item) {
       kkr_item *it = op->item;
-      if (!it->copy)
-        it->copy = kkr_intern_pair(kkr_intern(dst_label),
-                                   kkr_intern(src_label));
-      if (!it->copy_hi[0] && size) {
-        it->copy_lo[0] = dst;
-        it->copy_hi[0] = dst + size;
-        it->copy_lo[1] = src;
-        it->copy_hi[1] = src ? src + size : 0;
+      if (!it->copy) {
+        kkr_copy_info c = {{kkr_intern(dst_label), kkr_intern(src_label)},
+                           {dst, src},
+                           {size ? dst + size : 0, size && src ? src + size : 0}};
+        it->copy = kkr_intern_copy(&c);
       }
     }
     return;

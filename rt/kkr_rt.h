@@ -94,11 +94,7 @@ typedef struct kkr_thread_info {
 typedef struct kkr_item {
   kkr_sites *sites;
   const char *label;      /* kernel label (interned) */
-  const char *const *copy; /* deep_copy: the Views' labels, destination and
-                              source (kkr_intern_pair) */
-  uintptr_t copy_lo[2], copy_hi[2]; /* an asynchronous deep_copy or fill:
-                              the bytes of its destination and source, from
-                              Kokkos Tools (hi 0: unknown) */
+  const kkr_copy_info *copy; /* deep_copy: its Views (kkr_intern_copy) */
   uint32_t node;          /* its node id */
   uint32_t stack;         /* where it was submitted (stack depot id) */
   uint32_t submit_epoch;  /* the submitter's own epoch at submission */
