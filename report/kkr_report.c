@@ -6,6 +6,7 @@
 #include "kkr_frames.h"
 #include "kkr_shadow.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,22 +82,23 @@ void kkr_report_init(void) {
       snprintf(path, sizeof path, "%s.%d", lp, (int)getpid());
       text_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
       if (text_fd < 0)
-        kkr_die("cannot open log_path file '%s' for writing", path);
+        kkr_die("cannot open log_path file '%s' for writing: %s", path,
+                strerror(errno));
     }
   }
   if (kkr_flags.json_path && *kkr_flags.json_path) {
     json_fd = open(kkr_flags.json_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
                    0644);
     if (json_fd < 0)
-      kkr_die("cannot open json_path file '%s' for writing",
-              kkr_flags.json_path);
+      kkr_die("cannot open json_path file '%s' for writing: %s",
+              kkr_flags.json_path, strerror(errno));
   }
   if (kkr_flags.sarif_path && *kkr_flags.sarif_path) {
     /* Fail now rather than at exit, with the reports lost. */
     int fd = open(kkr_flags.sarif_path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0)
-      kkr_die("cannot open sarif_path file '%s' for writing",
-              kkr_flags.sarif_path);
+      kkr_die("cannot open sarif_path file '%s' for writing: %s",
+              kkr_flags.sarif_path, strerror(errno));
     close(fd);
   }
   kkr_suppressions_init(kkr_flags.suppressions);

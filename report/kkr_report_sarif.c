@@ -1,5 +1,6 @@
 /* SARIF 2.1.0: one log per run, one result per report, rules per kind and
  * subkind, locations relative to the working directory (%SRCROOT%). */
+#include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
@@ -150,7 +151,7 @@ void kkr_sarif_write(const char *path, kkr_report *const *reports,
   kkr_str_printf(&s, "]}]}\n");
   int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {
-    kkr_warn("cannot write sarif_path file '%s'", path);
+    kkr_warn("cannot write sarif_path file '%s': %s", path, strerror(errno));
   } else {
     kkr_write_all(fd, s.buf, s.len);
     close(fd);

@@ -6,6 +6,7 @@
  * the View.  The graph kkrace checks is the same with or without this: only
  * the bookkeeping of edges is extra. */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -34,8 +35,8 @@ void kkr_dot_init(void) {
   /* Fail now rather than at exit. */
   int fd = open(kkr_flags.graph_path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0)
-    kkr_die("cannot open graph_path file '%s' for writing",
-            kkr_flags.graph_path);
+    kkr_die("cannot open graph_path file '%s' for writing: %s",
+            kkr_flags.graph_path, strerror(errno));
   close(fd);
 }
 
@@ -195,7 +196,8 @@ void kkr_dot_write(void) {
   int fd = open(kkr_flags.graph_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
                 0644);
   if (fd < 0) {
-    kkr_warn("cannot write graph_path file '%s'", kkr_flags.graph_path);
+    kkr_warn("cannot write graph_path file '%s': %s", kkr_flags.graph_path,
+             strerror(errno));
   } else {
     kkr_write_all(fd, s.buf, s.len);
     close(fd);
