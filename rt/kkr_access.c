@@ -1533,12 +1533,19 @@ KKR_EXPORT void __kkrace_call_access(void *p, unsigned long long n,
                                      const char *call) {
   if (!n || !kkr_inited)
     return;
-  kkr_thread *t = kkr_tls;
-  if (t)
-    t->ignore++;
-  kkr_call_site_set((uintptr_t)pc, kkr_intern(call));
-  if (t)
-    t->ignore--;
+  /* (A call's blocks come one after the other: its site is named once.) */
+  static __thread const void *named_pc;
+  static __thread const char *named_call;
+  if (pc != named_pc || call != named_call) {
+    kkr_thread *t = kkr_tls;
+    if (t)
+      t->ignore++;
+    kkr_call_site_set((uintptr_t)pc, kkr_intern(call));
+    if (t)
+      t->ignore--;
+    named_pc = pc;
+    named_call = call;
+  }
   range_entry((uintptr_t)p, n, write ? ACC_WRITE : 0, (uintptr_t)pc, NULL);
 }
 

@@ -25,7 +25,6 @@
  *   or using no CPU time), prints the wait-for graph and its cycle, and
  *   exits with exitcode. */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <pthread.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -797,20 +796,12 @@ static int library_thread(const kkr_thread_info *ti) {
                                           : NULL;
   if (!pcs || !n)
     return 0;
-  Dl_info info;
-  if (!dladdr((void *)pcs[0], &info) || !info.dli_fname)
-    return 0;
-  const char *base = strrchr(info.dli_fname, '/');
-  base = base ? base + 1 : info.dli_fname;
-  static const char *const libs[] = {
+  static const char *const mpi_libs[] = {
       "libmpi", "libopen-pal", "libopen-rte", "libpmix", "libprrte",
       "libevent", "libhwloc", "libucs", "libuct", "libucp", "libfabric",
-      "libpsm", "libmpich", "libcuda.", "libcudart", "libcupti",
-      "libnvidia-"};
-  for (size_t i = 0; i < sizeof libs / sizeof *libs; i++)
-    if (!strncmp(base, libs[i], strlen(libs[i])))
-      return 1;
-  return kkr_foreign_library_pc(pcs[0]);
+      "libpsm", "libmpich"};
+  return kkr_pc_in_libraries(pcs[0], mpi_libs, KKR_ARRAY_SIZE(mpi_libs)) ||
+         kkr_foreign_library_pc(pcs[0]);
 }
 
 static void report_hang(kkr_thread_info **ts, uint32_t n, uint64_t ms) {

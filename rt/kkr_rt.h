@@ -508,6 +508,9 @@ kkr_thread_info *kkr_thread_of_stack(uintptr_t addr);
 /* Whether pc lies in the CUDA driver or runtime (libcuda, libcudart,
  * libnvidia-*), CUPTI or one of kkrace's own modules (dladdr: not fast). */
 int kkr_foreign_library_pc(uintptr_t pc);
+/* Whether pc lies in a shared library whose file name starts with one of
+ * the n prefixes. */
+int kkr_pc_in_libraries(uintptr_t pc, const char *const *prefixes, size_t n);
 /* Whether a call of a lock, condition variable, semaphore, barrier or
  * pthread_once from pc is left alone: pc is in a library whose
  * synchronization is its own (the CUDA driver and runtime, CUPTI, kkrace's

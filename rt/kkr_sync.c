@@ -188,15 +188,23 @@ DECLARE_REAL(int, sem_clockwait, sem_t *, clockid_t, const struct timespec *)
  * a small table (an entry: the address shifted left by one, and the
  * answer in the low bit). */
 
-int kkr_foreign_library_pc(uintptr_t pc) {
+int kkr_pc_in_libraries(uintptr_t pc, const char *const *prefixes,
+                        size_t n) {
   Dl_info info;
   if (!dladdr((void *)pc, &info) || !info.dli_fname)
     return 0;
   const char *base = strrchr(info.dli_fname, '/');
   base = base ? base + 1 : info.dli_fname;
-  return !strncmp(base, "libcuda.", 8) || !strncmp(base, "libcudart", 9) ||
-         !strncmp(base, "libcupti", 8) || !strncmp(base, "libnvidia-", 10) ||
-         !strncmp(base, "libkkrace", 9);
+  for (size_t i = 0; i < n; i++)
+    if (!strncmp(base, prefixes[i], strlen(prefixes[i])))
+      return 1;
+  return 0;
+}
+
+int kkr_foreign_library_pc(uintptr_t pc) {
+  static const char *const libs[] = {"libcuda.", "libcudart", "libcupti",
+                                     "libnvidia-", "libkkrace"};
+  return kkr_pc_in_libraries(pc, libs, KKR_ARRAY_SIZE(libs));
 }
 
 #define FOREIGN_SLOTS 512
