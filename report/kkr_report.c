@@ -1251,8 +1251,16 @@ void kkr_report_forget_counts(void) {
   finished = 0;
 }
 
+static int finish_done;
+
+int kkr_report_busy(void) {
+  return __atomic_load_n(&flushing, __ATOMIC_ACQUIRE) ||
+         (__atomic_load_n(&finished, __ATOMIC_ACQUIRE) &&
+          !__atomic_load_n(&finish_done, __ATOMIC_ACQUIRE));
+}
+
 void kkr_report_finish(void) {
-  if (finished++)
+  if (__atomic_fetch_add(&finished, 1, __ATOMIC_ACQ_REL))
     return;
   kkr_report_flush();
   if (kkr_flags.sarif_path && *kkr_flags.sarif_path) {
@@ -1277,4 +1285,5 @@ void kkr_report_finish(void) {
     kkr_gpu_summary(text_fd);
   }
   kkr_symbolizer_close();
+  __atomic_store_n(&finish_done, 1, __ATOMIC_RELEASE);
 }

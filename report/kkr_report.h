@@ -229,6 +229,9 @@ void kkr_symbolize(const uintptr_t *pcs, uint32_t n, int first_is_exact,
 /* A global variable's name for addr (NULL if none); *start its address. */
 const char *kkr_symbolize_data(uintptr_t addr, uintptr_t *start);
 void kkr_symbolizer_close(void);
+/* Another thread is printing reports or finishing them (the hang
+ * watchdog, say). */
+int kkr_report_busy(void);
 /* A hash of the text of line `line` of source file `file` (as a frame
  * names it), white space left out; 0 if the file cannot be read. */
 uint64_t kkr_source_line_hash(const char *file, uint32_t line);

@@ -233,6 +233,12 @@ static void crash_handler(int sig, siginfo_t *info, void *ctx) {
     /* (Ended from outside, by mpirun's or a CI job's SIGTERM, say: no
      * word unless there is something to print.) */
     int ended = sig == SIGTERM || sig == SIGINT || sig == SIGHUP;
+    /* A thread printing reports (the hang watchdog, as mpirun ends the
+     * job) finishes them first: text and files whole. */
+    for (int i = 0; ended && i < 300 && kkr_report_busy(); i++) {
+      struct timespec ts = {0, 10000000};
+      nanosleep(&ts, NULL);
+    }
     if (!ended || kkr_reports_pending)
       kkr_warn("the program received signal %d (%s); printing the reports "
                "found so far",
