@@ -294,6 +294,30 @@ static kkr_spin retire_lock;
 #define RETIRE_THREADS_MAX 1024u
 #define NODES_PER_PAGE (4096u / sizeof(uint64_t))
 
+/* Threads created but not started yet: the snapshot of live threads does
+ * not hold them, and what they will do is ordered after their creator's
+ * clock at their creation only.  Until each has its own horizon, none
+ * retires nodes above its creator's horizon then (the smallest of those
+ * of the threads still to start). */
+static kkr_spin starts_lock;
+static uint32_t starts_pending;
+static uint32_t starts_floor = UINT32_MAX;
+
+void kkr_retire_hold(uint32_t h) {
+  kkr_spin_lock(&starts_lock);
+  starts_pending++;
+  if (h < starts_floor)
+    starts_floor = h;
+  kkr_spin_unlock(&starts_lock);
+}
+
+void kkr_retire_unhold(void) {
+  kkr_spin_lock(&starts_lock);
+  if (starts_pending && --starts_pending == 0)
+    starts_floor = UINT32_MAX;
+  kkr_spin_unlock(&starts_lock);
+}
+
 /* Nodes below the horizon of every live host thread are ordered before
  * everything to come: the threads' later segments, the work they submit
  * (whose clocks hold theirs), the threads they create.  Accesses are
@@ -313,6 +337,10 @@ static void retire(void) {
     if (hi < h)
       h = hi;
   }
+  kkr_spin_lock(&starts_lock);
+  if (starts_floor < h)
+    h = starts_floor;
+  kkr_spin_unlock(&starts_lock);
   h -= h % NODES_PER_PAGE; /* (whole pages of the table) */
   uint32_t old = kkr_nodes_retired;
   if (n == 0 || n == RETIRE_THREADS_MAX || h <= old) {

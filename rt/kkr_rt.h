@@ -300,6 +300,11 @@ KKR_HIDDEN extern uint64_t *kkr_nodes;
  * with its block.  Memory then stays bounded however many dispatches a
  * program makes. */
 KKR_HIDDEN extern uint32_t kkr_nodes_retired;
+/* A thread is created by a thread whose horizon is h (nothing above h is
+ * retired until it starts), and it has started with a horizon of its own
+ * (or its creation failed). */
+void kkr_retire_hold(uint32_t h);
+void kkr_retire_unhold(void);
 /* Writes how many nodes were retired, if any (verbosity=1). */
 void kkr_graph_summary(int fd);
 /* verbosity=1: the kernel launches checked as an earlier one, if any. */

@@ -268,6 +268,7 @@ static void *thread_start(void *p) {
   t->info->creator = sa->creator;
   kkr_vc_join(&t->vc, &sa->vc);
   kkr_horizon_host(t);
+  kkr_retire_unhold();
   kkr_dot_edge(sa->creator_node, t->host_node, KKR_DOT_SYNC, "create");
   void *(*fn)(void *) = sa->fn;
   void *arg = sa->arg;
@@ -309,8 +310,10 @@ KKR_EXPORT int pthread_create(pthread_t *th, const pthread_attr_t *attr,
   __atomic_store_n(&kkr_spawned, 1, __ATOMIC_RELEASE);
   if (!t->item_op)
     kkr_host_tick(t); /* the creator's later accesses are not the child's past */
+  kkr_retire_hold(t->host_h);
   int r = REAL(pthread_create)(th, attr, thread_start, sa);
   if (r != 0) {
+    kkr_retire_unhold();
     kkr_vc_free(&sa->vc);
     kkr_free(sa, sizeof *sa);
   }
