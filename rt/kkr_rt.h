@@ -516,11 +516,13 @@ int kkr_foreign_library_pc(uintptr_t pc);
 /* Whether pc lies in a shared library whose file name starts with one of
  * the n prefixes. */
 int kkr_pc_in_libraries(uintptr_t pc, const char *const *prefixes, size_t n);
-/* Whether a call of a lock, condition variable, semaphore, barrier or
- * pthread_once from pc is left alone: pc is in a library whose
+/* Who calls a lock, condition variable, semaphore, barrier or pthread_once
+ * from pc: the program (its calls order threads), a library whose
  * synchronization is its own (the CUDA driver and runtime, CUPTI, kkrace's
- * modules). */
-int kkr_sync_foreign_pc(uintptr_t pc);
+ * modules: its calls go straight to libc), or Kokkos' own library (its
+ * locks are tracked but order nothing; its other calls go to libc). */
+enum { KKR_CALLER_PROGRAM, KKR_CALLER_FOREIGN, KKR_CALLER_KOKKOS };
+int kkr_sync_caller(uintptr_t pc);
 /* Release and acquire at a host atomic's address (KKR_AF_* flags). */
 void kkr_sync_atomic(uintptr_t addr, uint32_t aflags);
 

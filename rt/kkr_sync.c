@@ -207,37 +207,69 @@ int kkr_foreign_library_pc(uintptr_t pc) {
   return kkr_pc_in_libraries(pc, libs, KKR_ARRAY_SIZE(libs));
 }
 
+/* Kokkos' own library locks mutexes too: Kokkos 4's Serial keeps its
+ * instances in a list under one mutex, which every Serial(NewInstance)
+ * and every instance's destruction takes.  That lock is how this build of
+ * Kokkos keeps its list, not an order the program may rely on (on CUDA or
+ * OpenMP two threads' instances share no lock): an edge through it would
+ * order one thread's kernels before another's only because the first
+ * thread happened to be done before the second began.  Those calls lock
+ * for real and the watchdog and the lock graph see them, but they order
+ * nothing.  (The locks that Kokkos' headers take inside a dispatch or a
+ * fence, in the program's own code, order nothing either: they come
+ * inside a Kokkos operation, host_thread.) */
+static int kokkos_library_pc(uintptr_t pc) {
+  static const char *const libs[] = {"libkokkos", "libtrilinos_kokkos"};
+  return kkr_pc_in_libraries(pc, libs, KKR_ARRAY_SIZE(libs));
+}
+
 #define FOREIGN_SLOTS 512
 #define FOREIGN_WAYS 4
 static uint64_t foreign_sites[FOREIGN_SLOTS + FOREIGN_WAYS];
 
-int kkr_sync_foreign_pc(uintptr_t pc) {
+/* Answered from a small table of call sites: an entry is the address
+ * shifted left by two, and the answer in the low bits. */
+int kkr_sync_caller(uintptr_t pc) {
   uint32_t h = (uint32_t)(((uint64_t)pc * 0x9E3779B97F4A7C15ull) >> 55);
   for (uint32_t i = 0; i < FOREIGN_WAYS; i++) {
     uint64_t e = __atomic_load_n(&foreign_sites[h + i], __ATOMIC_RELAXED);
-    if (KKR_LIKELY(e >> 1 == (uint64_t)pc))
-      return (int)(e & 1);
+    if (KKR_LIKELY(e >> 2 == (uint64_t)pc))
+      return (int)(e & 3);
     if (!e)
       break;
   }
-  int f = kkr_foreign_library_pc(pc);
+  int c = kkr_foreign_library_pc(pc) ? KKR_CALLER_FOREIGN
+          : kokkos_library_pc(pc)    ? KKR_CALLER_KOKKOS
+                                     : KKR_CALLER_PROGRAM;
   /* (The first free entry of the few it may take; all taken: the first.) */
   uint32_t i = 0;
   while (i < FOREIGN_WAYS - 1 &&
          __atomic_load_n(&foreign_sites[h + i], __ATOMIC_RELAXED))
     i++;
-  __atomic_store_n(&foreign_sites[h + i], (uint64_t)pc << 1 | (uint64_t)f,
+  __atomic_store_n(&foreign_sites[h + i], (uint64_t)pc << 2 | (uint64_t)c,
                    __ATOMIC_RELAXED);
-  return f;
+  return c;
 }
 
-/* The interceptor's first line: a foreign caller's call goes to libc. */
+/* The interceptor's first line: a foreign caller's call goes to libc, and
+ * so does Kokkos' own library's call of anything but a lock. */
 #define FOREIGN_GOES_TO_LIBC(name, ...)                                       \
   do {                                                                        \
     RESOLVE(name);                                                            \
-    if (kkr_sync_foreign_pc((uintptr_t)__builtin_return_address(0)))         \
+    if (kkr_sync_caller((uintptr_t)__builtin_return_address(0)) !=            \
+        KKR_CALLER_PROGRAM)                                                   \
       return REAL(name)(__VA_ARGS__);                                         \
   } while (0)
+
+/* The same for a lock or an unlock, which sets ordered: 0 when Kokkos'
+ * library calls it (the lock is taken for real, and tracked, but orders
+ * nothing). */
+#define LOCK_CALLER(name, ordered, ...)                                       \
+  RESOLVE(name);                                                              \
+  int caller_ = kkr_sync_caller((uintptr_t)__builtin_return_address(0));      \
+  if (caller_ == KKR_CALLER_FOREIGN)                                          \
+    return REAL(name)(__VA_ARGS__);                                           \
+  const int ordered = caller_ == KKR_CALLER_PROGRAM
 
 /* ---- Threads -------------------------------------------------------------- */
 
@@ -385,7 +417,7 @@ KKR_EXPORT void pthread_exit(void *ret) {
  * the locks the thread holds and the owner. */
 #define LOCK_LIKE(name, type, what, blocking, wait)                           \
   KKR_EXPORT int name(type *m KKR_EXTRA_PARAMS_##name) {                      \
-    FOREIGN_GOES_TO_LIBC(name, m KKR_EXTRA_ARGS_##name);                      \
+    LOCK_CALLER(name, ordered, m KKR_EXTRA_ARGS_##name);                      \
     uintptr_t pc = (uintptr_t)__builtin_return_address(0);                    \
     uintptr_t fp = *(uintptr_t *)__builtin_frame_address(0);                  \
     uint32_t st = kkr_dl_before_lock((uintptr_t)m, what, blocking, pc, fp);   \
@@ -395,7 +427,8 @@ KKR_EXPORT void pthread_exit(void *ret) {
     if (wait)                                                                 \
       kkr_wait_end();                                                         \
     if (r == 0) {                                                             \
-      acquire((uintptr_t)m);                                                  \
+      if (ordered)                                                            \
+        acquire((uintptr_t)m);                                                \
       kkr_dl_locked((uintptr_t)m, st);                                        \
       kkr_owner_set((uintptr_t)m, what, pc, fp);                              \
     }                                                                         \
@@ -453,8 +486,9 @@ LOCK_LIKE(pthread_spin_lock, pthread_spinlock_t, "spin lock", 1, 0)
 LOCK_LIKE(pthread_spin_trylock, pthread_spinlock_t, "spin lock", 0, 0)
 
 KKR_EXPORT int pthread_mutex_unlock(pthread_mutex_t *m) {
-  FOREIGN_GOES_TO_LIBC(pthread_mutex_unlock, m);
-  release_as((uintptr_t)m, 1, "mutex");
+  LOCK_CALLER(pthread_mutex_unlock, ordered, m);
+  if (ordered)
+    release_as((uintptr_t)m, 1, "mutex");
   kkr_dl_unlock((uintptr_t)m);
   kkr_owner_clear((uintptr_t)m);
   return REAL(pthread_mutex_unlock)(m);
@@ -473,16 +507,18 @@ KKR_EXPORT int pthread_mutex_destroy(pthread_mutex_t *m) {
 /* Readers release by joining (several may hold the lock); a writer's
  * release replaces. */
 KKR_EXPORT int pthread_rwlock_unlock(pthread_rwlock_t *l) {
-  FOREIGN_GOES_TO_LIBC(pthread_rwlock_unlock, l);
-  release_as((uintptr_t)l, 0, "rwlock");
+  LOCK_CALLER(pthread_rwlock_unlock, ordered, l);
+  if (ordered)
+    release_as((uintptr_t)l, 0, "rwlock");
   kkr_dl_unlock((uintptr_t)l);
   kkr_owner_clear((uintptr_t)l);
   return REAL(pthread_rwlock_unlock)(l);
 }
 
 KKR_EXPORT int pthread_spin_unlock(pthread_spinlock_t *l) {
-  FOREIGN_GOES_TO_LIBC(pthread_spin_unlock, l);
-  release((uintptr_t)l, 1);
+  LOCK_CALLER(pthread_spin_unlock, ordered, l);
+  if (ordered)
+    release((uintptr_t)l, 1);
   kkr_dl_unlock((uintptr_t)l);
   kkr_owner_clear((uintptr_t)l);
   return REAL(pthread_spin_unlock)(l);
