@@ -15,6 +15,7 @@
  * by a fence (SEMANTICS.md). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <link.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <string.h>
@@ -223,32 +224,78 @@ static int kokkos_library_pc(uintptr_t pc) {
   return kkr_pc_in_libraries(pc, libs, KKR_ARRAY_SIZE(libs));
 }
 
-#define FOREIGN_SLOTS 512
-#define FOREIGN_WAYS 4
-static uint64_t foreign_sites[FOREIGN_SLOTS + FOREIGN_WAYS];
+/* Answered from the code segments of the libraries seen so far, each with
+ * its answer, and the last few a thread asked about first: a kernel launch
+ * locks about five of the driver's mutexes from libcuda's code, and a CUDA
+ * runtime linked into the program passes three pthread_once from the
+ * program's. */
+#define CALLER_RECENT 4
+#define CALLER_RANGES 64
+typedef struct {
+  uintptr_t lo, hi;
+  int caller;
+} caller_range;
+static caller_range caller_ranges[CALLER_RANGES];
+static uint32_t ncaller_ranges;
+static kkr_spin caller_ranges_lock;
+static __thread caller_range last_ranges[CALLER_RECENT]
+    __attribute__((tls_model("initial-exec")));
 
-/* Answered from a small table of call sites: an entry is the address
- * shifted left by two, and the answer in the low bits. */
-int kkr_sync_caller(uintptr_t pc) {
-  uint32_t h = (uint32_t)(((uint64_t)pc * 0x9E3779B97F4A7C15ull) >> 55);
-  for (uint32_t i = 0; i < FOREIGN_WAYS; i++) {
-    uint64_t e = __atomic_load_n(&foreign_sites[h + i], __ATOMIC_RELAXED);
-    if (KKR_LIKELY(e >> 2 == (uint64_t)pc))
-      return (int)(e & 3);
-    if (!e)
-      break;
+static void caller_seen(const caller_range *r) {
+  memmove(&last_ranges[1], &last_ranges[0],
+          (CALLER_RECENT - 1) * sizeof last_ranges[0]);
+  last_ranges[0] = *r;
+}
+
+typedef struct {
+  uintptr_t pc, lo, hi;
+} segment_find;
+
+static int find_segment(struct dl_phdr_info *info, size_t size, void *arg) {
+  (void)size;
+  segment_find *f = arg;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+    if (ph->p_type == PT_LOAD && f->pc - lo < ph->p_memsz) {
+      f->lo = lo;
+      f->hi = lo + ph->p_memsz;
+      return 1;
+    }
   }
+  return 0;
+}
+
+static KKR_NOINLINE int caller_slow(uintptr_t pc) {
+  uint32_t n = __atomic_load_n(&ncaller_ranges, __ATOMIC_ACQUIRE);
+  for (uint32_t i = 0; i < n; i++)
+    if (pc - caller_ranges[i].lo < caller_ranges[i].hi - caller_ranges[i].lo) {
+      caller_seen(&caller_ranges[i]);
+      return caller_ranges[i].caller;
+    }
   int c = kkr_foreign_library_pc(pc) ? KKR_CALLER_FOREIGN
           : kokkos_library_pc(pc)    ? KKR_CALLER_KOKKOS
                                      : KKR_CALLER_PROGRAM;
-  /* (The first free entry of the few it may take; all taken: the first.) */
-  uint32_t i = 0;
-  while (i < FOREIGN_WAYS - 1 &&
-         __atomic_load_n(&foreign_sites[h + i], __ATOMIC_RELAXED))
-    i++;
-  __atomic_store_n(&foreign_sites[h + i], (uint64_t)pc << 2 | (uint64_t)c,
-                   __ATOMIC_RELAXED);
+  segment_find f = {pc, 0, 0};
+  if (!dl_iterate_phdr(find_segment, &f))
+    return c; /* (code outside any object: asked again next time) */
+  caller_range r = {f.lo, f.hi, c};
+  caller_seen(&r);
+  kkr_spin_lock(&caller_ranges_lock);
+  n = ncaller_ranges;
+  if (n < CALLER_RANGES) {
+    caller_ranges[n] = r;
+    __atomic_store_n(&ncaller_ranges, n + 1, __ATOMIC_RELEASE);
+  }
+  kkr_spin_unlock(&caller_ranges_lock);
   return c;
+}
+
+int kkr_sync_caller(uintptr_t pc) {
+  for (int i = 0; i < CALLER_RECENT; i++)
+    if (pc - last_ranges[i].lo < last_ranges[i].hi - last_ranges[i].lo)
+      return last_ranges[i].caller;
+  return caller_slow(pc);
 }
 
 /* The interceptor's first line: a foreign caller's call goes to libc, and
@@ -647,7 +694,10 @@ static void once_trampoline(void) {
  * path.) */
 #define ONCE_SEEN 16
 static __thread pthread_once_t *once_seen[ONCE_SEEN];
-#define ONCE_SLOT(o) (((uintptr_t)(o) >> 2) & (ONCE_SEEN - 1))
+/* (Hashed: objects 64 bytes apart, as a runtime's may be, would share the
+ * slots of their low bits.) */
+#define ONCE_SLOT(o) (((uint64_t)(uintptr_t)(o) * 0x9E3779B97F4A7C15ull) >> 60)
+_Static_assert(ONCE_SEEN == 16, "ONCE_SLOT takes 4 bits");
 
 KKR_EXPORT int pthread_once(pthread_once_t *o, void (*fn)(void)) {
   FOREIGN_GOES_TO_LIBC(pthread_once, o, fn);
