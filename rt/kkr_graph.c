@@ -486,8 +486,9 @@ void kkr_fence_space_snapshot(const char *space, kkr_vc *dst) {
 uint64_t *kkr_nodes;
 static uint32_t next_node = 1;
 uint32_t kkr_nodes_retired;
-/* Nodes made between two retirements (512 KiB of the node table). */
-#define RETIRE_NODES 65536u
+/* Nodes made between two retirements (64 KiB of the node table, two
+ * blocks of work items). */
+#define RETIRE_NODES 8192u
 
 #define NODES_PREFAULT 8192u
 
