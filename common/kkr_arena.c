@@ -172,16 +172,17 @@ typedef struct {
 
 static kkr_interned_copy *interned_copies;
 
+/* (kkr_copy_info has no padding: its bytes are its key.) */
+_Static_assert(sizeof(kkr_copy_info) == 6 * sizeof(uintptr_t),
+               "kkr_copy_info is hashed as bytes");
+
 const kkr_copy_info *kkr_intern_copy(const kkr_copy_info *c) {
-  kkr_copy_info key;
-  memset(&key, 0, sizeof key);
-  key = *c;
   kkr_spin_lock(&intern_lock);
   kkr_interned_copy *e;
-  HASH_FIND(hh, interned_copies, &key, sizeof key, e);
+  HASH_FIND(hh, interned_copies, c, sizeof *c, e);
   if (!e) {
     e = kkr_alloc(sizeof *e);
-    e->c = key;
+    e->c = *c;
     HASH_ADD(hh, interned_copies, c, sizeof e->c, e);
   }
   kkr_spin_unlock(&intern_lock);

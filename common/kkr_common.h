@@ -94,10 +94,9 @@ size_t kkr_alloc_footprint(void);
 /* The one copy of s that the runtime keeps; the same pointer for equal
  * strings, never freed. NULL stays NULL. Thread-safe. */
 const char *kkr_intern(const char *s);
-/* The pair (a, b) of interned strings, interned: one stable address for
- * each distinct pair. */
 /* An asynchronous deep_copy's or fill's Views: the labels of its
- * destination and source (interned) and their bytes (hi 0: unknown). */
+ * destination and source (interned) and their bytes (hi 0: unknown),
+ * interned: one stable address for each distinct description. */
 typedef struct {
   const char *label[2];
   uintptr_t lo[2], hi[2];

@@ -185,9 +185,7 @@ DECLARE_REAL(int, sem_clockwait, sem_t *, clockid_t, const struct timespec *)
  * models from its calls (cupti/), and an edge through a driver lock would
  * hide a race between two threads that both call CUDA.  Their calls go
  * straight to libc: no order, no lock graph, no wait for the watchdog.
- * Known by the caller's return address; each call site's answer is kept in
- * a small table (an entry: the address shifted left by one, and the
- * answer in the low bit). */
+ * Known by the library of the caller's return address (kkr_sync_caller). */
 
 int kkr_pc_in_libraries(uintptr_t pc, const char *const *prefixes,
                         size_t n) {
