@@ -72,6 +72,16 @@ KKR_INLINE void kkr_spin_unlock(kkr_spin *l) {
   __atomic_store_n(&l->locked, 0, __ATOMIC_RELEASE);
 }
 
+/* A 64-bit mix (splitmix64 finalizer) for hashing addresses and ids. */
+static inline uint64_t kkr_mix64(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  x ^= x >> 31;
+  return x;
+}
+
 /* ---- Memory ------------------------------------------------------------- */
 
 /* Allocates zeroed memory from the runtime's own arenas; never returns NULL

@@ -11,14 +11,4 @@
 #define HASH_FUNCTION HASH_JEN
 #include <uthash.h>
 
-/* A 64-bit mix (splitmix64 finalizer) for hashing addresses and ids. */
-static inline uint64_t kkr_mix64(uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  return x;
-}
-
 #endif /* KKR_HASH_H */

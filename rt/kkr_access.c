@@ -1606,8 +1606,16 @@ KKR_INLINE uint64_t loop_strand_id(kkr_item *it, uint32_t mode, uint64_t i0,
     *lossy = 1;
     return i0 % KKR_ABI_STRAND_INLINE_MAX + 2;
   }
-  if (nidx == 2 && (i0 | i1) < 1024)
-    return (i0 << 10 | i1) + 2;
+  if (nidx == 2) {
+    if ((i0 | i1) < 1024)
+      return (i0 << 10 | i1) + 2;
+    /* (kkr_strand_id's hashed id, without a call: a LayoutLeft loop over
+     * the first index asks for a new row's at every element.) */
+    *lossy = 1;
+    return (kkr_row_hash2(i0) + i1 % KKR_ABI_STRAND_INLINE_MAX) %
+               KKR_ABI_STRAND_INLINE_MAX +
+           2;
+  }
   return kkr_strand_id(it, i0, i1, i2, nidx, 0);
 }
 
@@ -1726,6 +1734,11 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
   uint64_t abit = acc & ACC_ATOMIC ? KKR_R_A : 0;
   /* The indices of the k-th strand: the fixed ones, and v for 'vary'. */
   uint64_t f0 = idx[0], f1 = idx[1], f2 = idx[2], v = idx[vary];
+  /* A vector loop's lanes: the strand of index v is that of v's slot
+   * (v % KKR_LANES_PER_LOOP, lane_sub), asked once per slot. */
+  uint64_t lane_cur[KKR_LANES_PER_LOOP];
+  uint32_t lanes_known = 0;
+  const uint64_t v_first = v;
   uint64_t k = 0;
   while (k < count) {
     kkr_cell *chunk = NULL;
@@ -1746,9 +1759,15 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
       if (mode == LOOP_TEAM)
         cur = item | (uint64_t)(team_rec + (uint32_t)(v % 126) + 1)
                          << KKR_REC_STRAND_SHIFT;
-      else if (mode == LOOP_LANES)
-        cur = item | (uint64_t)kkr_lane_strand(t, v) << KKR_REC_STRAND_SHIFT;
-      else if (mode != LOOP_CURRENT)
+      else if (mode == LOOP_LANES) {
+        uint32_t q = (uint32_t)(v % KKR_LANES_PER_LOOP);
+        if (KKR_UNLIKELY(!(lanes_known >> q & 1))) {
+          lane_cur[q] = item | (uint64_t)kkr_lane_strand(t, v)
+                                   << KKR_REC_STRAND_SHIFT;
+          lanes_known |= 1u << q;
+        }
+        cur = lane_cur[q];
+      } else if (mode != LOOP_CURRENT)
         cur = item | loop_strand_id(it, mode, vary == 0 ? v : f0,
                                     vary == 1 ? v : f1, vary == 2 ? v : f2,
                                     nidx, &lossy)
@@ -1787,11 +1806,20 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
       break;
     uint64_t j[3] = {vary == 0 ? v : f0, vary == 1 ? v : f1,
                      vary == 2 ? v : f2};
+    if (mode == LOOP_LANES)
+      kkr_lane_strand(t, v); /* (its lane's index, for a report) */
     loop_slow(t, a, size, acc, cur, mode, j, pc, slot);
     k++;
     a += stride;
     v += step;
   }
+  /* The lanes' indices as if each element had asked (the last of each
+   * slot), for what a later report says of their records. */
+  if (mode == LOOP_LANES)
+    for (uint64_t i = count > KKR_LANES_PER_LOOP ? count - KKR_LANES_PER_LOOP
+                                                  : 0;
+         i < count; i++)
+      kkr_lane_strand(t, v_first + i * step);
   if (lossy)
     it->lossy = 1;
 }
@@ -1799,8 +1827,9 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
 /* Copies of the general loop for what the stepped ones (loop_inc_body)
  * leave and is common: an MDRange whose indices do not pack into a strand
  * id (its inner index varies: the backends' loops run the last index
- * innermost for LayoutRight), and 16-byte accesses of one strand (vector
- * loads and stores, complex<double>).  The general one for the rest. */
+ * innermost for LayoutRight, the first with Iterate::Left), 16-byte accesses of one strand (vector
+ * loads and stores, complex<double>), and words of a vector loop's lanes
+ * (a ThreadVectorRange's dot product).  The general one for the rest. */
 typedef void loop_fn(kkr_thread *t, uintptr_t a, uint64_t stride,
                      uint64_t count, uint32_t nidx, uint32_t vary,
                      uint64_t *idx, uint64_t step, uintptr_t pc,
@@ -1816,8 +1845,12 @@ typedef void loop_fn(kkr_thread *t, uintptr_t a, uint64_t stride,
   }
 LOOP_COPY(loop_r8_md, 8, 0, LOOP_MD, 1)
 LOOP_COPY(loop_w8_md, 8, ACC_WRITE, LOOP_MD, 1)
+LOOP_COPY(loop_r8_md0, 8, 0, LOOP_MD, 0)
+LOOP_COPY(loop_w8_md0, 8, ACC_WRITE, LOOP_MD, 0)
 LOOP_COPY(loop_r16_cur, 16, 0, LOOP_CURRENT, vary)
 LOOP_COPY(loop_w16_cur, 16, ACC_WRITE, LOOP_CURRENT, vary)
+LOOP_COPY(loop_r8_lanes, 8, 0, LOOP_LANES, vary)
+LOOP_COPY(loop_w8_lanes, 8, ACC_WRITE, LOOP_LANES, vary)
 
 static KKR_NOINLINE void loop_any(kkr_thread *t, uintptr_t a, uint64_t stride,
                                   uint64_t count, uint32_t size, uint32_t acc,
@@ -2151,12 +2184,16 @@ static void loop_other(kkr_thread *t, uintptr_t a, uint64_t stride,
                        site_slot *slot) {
   loop_fn *fn = NULL;
   /* (Inside a Kokkos atomic, or with several threads: the full path only,
-   * through loop_any.) */
-  int general = t->nofast || kkr_mt;
+   * through loop_any.  Vector lanes: the copies know them, as loop_any.) */
+  int general = kkr_nofast_single(t) || kkr_mt;
   if (!general && mode == LOOP_MD && vary == 1 && size == 8)
     fn = acc & ACC_WRITE ? loop_w8_md : loop_r8_md;
+  else if (!general && mode == LOOP_MD && vary == 0 && size == 8)
+    fn = acc & ACC_WRITE ? loop_w8_md0 : loop_r8_md0;
   else if (!general && mode == LOOP_CURRENT && size == 16)
     fn = acc & ACC_WRITE ? loop_w16_cur : loop_r16_cur;
+  else if (!general && mode == LOOP_LANES && size == 8)
+    fn = acc & ACC_WRITE ? loop_w8_lanes : loop_r8_lanes;
   if (fn)
     fn(t, a, stride, count, nidx, vary, idx, step, pc, slot);
   else
@@ -2172,7 +2209,7 @@ KKR_INLINE void loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
                               site_slot *slot) {
   loop_steps ls;
   uint64_t n;
-  if (!t->nofast && !kkr_mt && (size == 8 || size == 4) &&
+  if (!kkr_nofast_single(t) && !kkr_mt && (size == 8 || size == 4) &&
       !(a & (size - 1)) && !(stride & (size - 1)) &&
       (size == 8 || !(acc & ACC_RMW)) &&
       (n = loop_inc_strands(t, mode, nidx, vary, idx, count, step, &ls))) {

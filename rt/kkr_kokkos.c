@@ -507,13 +507,14 @@ static __thread struct {
 static uint64_t row_hash(uint64_t i0, uint64_t i1, uint32_t nidx) {
   if (last_row.nidx == nidx && last_row.i0 == i0 && last_row.i1 == i1)
     return last_row.h;
-  uint64_t h = nidx == 2 ? kkr_mix64(i0 * 0x9E3779B97F4A7C15ull)
+  uint64_t h = nidx == 2 ? kkr_row_hash2(i0)
                          : kkr_mix64((i0 * 0x9E3779B97F4A7C15ull ^ i1) *
-                                     0xC2B2AE3D27D4EB4Full);
+                                     0xC2B2AE3D27D4EB4Full) %
+                               STRAND_IDS;
   last_row.i0 = i0;
   last_row.i1 = i1;
   last_row.nidx = nidx;
-  return last_row.h = h % STRAND_IDS;
+  return last_row.h = h;
 }
 
 uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,

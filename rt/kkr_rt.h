@@ -200,9 +200,10 @@ typedef struct kkr_thread {
                                 kkr_nofast_single) */
   };
   uintptr_t atomic_pc;    /* where the program called the Kokkos atomic */
-/* The decisions of single accesses know vector lanes: only the making of a
- * MULTI read waits for the full path there (sibling lanes' reads are kept
- * under their thread's id, kkr_lanes_fold).  Loops and ranges do not. */
+/* The inline decisions (single accesses, loops) know vector lanes: only
+ * the making of a MULTI read waits for the full path there (sibling lanes'
+ * reads are kept under their thread's id, kkr_lanes_fold).  Ranges and
+ * runs do not. */
 #define kkr_nofast_single(t) ((t)->nofast & ~((uint64_t)0xFFFF << 16))
   /* The last atomic_pc values looked up, by a hash of theirs, and their
    * sites. */
@@ -372,6 +373,13 @@ void kkr_horizon_host(kkr_thread *t);
  * indices (0: the seq-th strand); marks the item lossy when ids collide. */
 uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
                        uint32_t nidx, uint32_t seq);
+
+/* The hash of row i0 of a 2-index range whose ids kkr_strand_id hashes
+ * (an index of 1024 or more): the strand (i0, i1) has the id
+ * (hash + i1 % KKR_ABI_STRAND_INLINE_MAX) % KKR_ABI_STRAND_INLINE_MAX + 2. */
+static inline uint64_t kkr_row_hash2(uint64_t i0) {
+  return kkr_mix64(i0 * 0x9E3779B97F4A7C15ull) % KKR_ABI_STRAND_INLINE_MAX;
+}
 
 /* The running item's first strand has nidx indices: the inline code may
  * begin and end the next ones itself (abi.strand_mode, kkr_abi.h). */
