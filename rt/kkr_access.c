@@ -810,13 +810,19 @@ static int runs_free_ok(const kkr_thread *t, uint32_t di, uintptr_t lo,
   int ok = 1;
   kkr_chunk_lock();
   kkr_runs *rs = kkr_run_dir[di];
-  if (!rs || rs->cells)
-    ok = 0; /* (the cells decide) */
+  uintptr_t covered = 0;
+  if (!rs)
+    ok = 0;
   for (uint32_t i = 0; ok && i < rs->n; i++) {
     const kkr_run *r = &rs->run[i];
-    if (r->lo < hi && lo < r->hi)
+    if (r->lo < hi && lo < r->hi) {
       ok = run_ordered(t, &r->w, &in) && run_ordered(t, &r->r, &in);
+      covered += (r->hi < hi ? r->hi : hi) - (r->lo > lo ? r->lo : lo);
+    }
   }
+  /* (Words of the range outside the runs: their parked cells decide.) */
+  if (ok && rs->cells && covered < hi - lo)
+    ok = 0;
   /* (And the exceptions in the range, record by record.) */
   for (uint32_t i = 0; ok && rs->exc && i < rs->exc->cap; i++) {
     const kkr_exc *e = &rs->exc->e[i];

@@ -434,6 +434,16 @@ static int cells_rule(const kkr_cell *c, uintptr_t lo, uintptr_t hi,
   return n && rec_rule(&rc->w, n, w) && rec_rule(&rc->r, n, r);
 }
 
+static void zero_bytes(void *p, uintptr_t n);
+
+/* The parked cells c of the words [lo, hi), which a run now holds: stale
+ * until the run is expanded, which writes them anew.  Their pages go back
+ * to the system (a View that a kernel rewrites after deep_copy(v, value)
+ * filled it cell by cell would otherwise keep both). */
+static void park_range(kkr_cell *c, uintptr_t lo, uintptr_t hi) {
+  zero_bytes(c + KKR_CELL_INDEX(lo), ((hi - lo) >> KKR_GRAN_SHIFT) * sizeof *c);
+}
+
 kkr_run *kkr_runs_take(uint32_t di, uintptr_t lo, uintptr_t hi) {
   kkr_runs *rs = kkr_run_dir[di];
   kkr_runrec w, r;
@@ -444,6 +454,7 @@ kkr_run *kkr_runs_take(uint32_t di, uintptr_t lo, uintptr_t hi) {
   if (run && rs && rs->cells) {
     run->w = w;
     run->r = r;
+    park_range(rs->cells, lo, hi);
   }
   kkr_spin_unlock(&chunk_lock);
   return run;
@@ -467,6 +478,7 @@ void kkr_runs_try_convert(uint32_t di, uintptr_t lo, uintptr_t hi) {
   kkr_run_dir[di]->cells = c; /* parked */
   kkr_shared_forget_chunk(di);
   __atomic_store_n(&kkr_dir[di], NULL, __ATOMIC_RELEASE);
+  park_range(c, lo, hi);
   kkr_spin_unlock(&chunk_lock);
 }
 
