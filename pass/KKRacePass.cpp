@@ -2324,6 +2324,56 @@ private:
     const Value *Upd;  // underlying object of the reduction value
   };
 
+  /// Unrolled copies of one access of the current strand (one source line,
+  /// one kind) whose offsets tile their common stride -- a vectorized
+  /// fill's four stores of 8 bytes every 32 bytes -- become one check of
+  /// elements of the stride's size, made by the copy at the lowest offset.
+  /// The runtime keeps such a loop over an array as a run, where a check
+  /// of every fourth word each would give the array a cell per word.
+  template <typename HoistT>
+  static void mergeUnrolled(SmallVectorImpl<HoistT> &Hs, ScalarEvolution &SE) {
+    auto Plain = [](const HoistT &H) {
+      return !H.Merged && H.Start && !H.SC && !H.Atomic && !H.Region &&
+             H.Gs.empty() && !H.G.Index && !H.W.Rem;
+    };
+    for (size_t K = 0; K < Hs.size(); ++K) {
+      HoistT &A = Hs[K];
+      if (!Plain(A))
+        continue;
+      auto *C = dyn_cast<SCEVConstant>(A.Step);
+      int64_t S = C ? C->getAPInt().getSExtValue() : 0;
+      if (S <= (int64_t)A.Size || S > 64 || S % A.Size)
+        continue;
+      SmallVector<std::pair<int64_t, size_t>, 8> Copies = {{0, K}};
+      for (size_t P = 0; P < Hs.size(); ++P) {
+        HoistT &B = Hs[P];
+        if (P == K || !Plain(B) || B.Step != A.Step || B.Size != A.Size ||
+            B.Write != A.Write || !B.Partner != !A.Partner ||
+            !sameLine(A.I, B.I))
+          continue;
+        if (auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(B.Start, A.Start)))
+          Copies.push_back({D->getAPInt().getSExtValue(), P});
+      }
+      if ((int64_t)Copies.size() != S / A.Size)
+        continue;
+      llvm::sort(Copies);
+      bool Tiles = true;
+      for (size_t J = 1; J < Copies.size(); ++J)
+        Tiles &= Copies[J].first - Copies[0].first == (int64_t)(J * A.Size);
+      if (!Tiles)
+        continue;
+      HoistT &M = Hs[Copies[0].second];
+      for (size_t J = 1; J < Copies.size(); ++J) {
+        HoistT &X = Hs[Copies[J].second];
+        X.Merged = true;
+        M.Also.push_back(X.I);
+        if (X.Partner)
+          M.Also.push_back(X.Partner);
+      }
+      M.Size = (uint32_t)S;
+    }
+  }
+
   bool hoistLoop(Loop *L, LoopInfo &LI, ScalarEvolution &SE,
                  DominatorTree &DT, AAResults &AA) {
     BasicBlock *Latch = L->getLoopLatch();
@@ -2431,6 +2481,7 @@ private:
       bool Atomic = false;  // an atomic read-modify-write, checked as its
                             // write
       const AtomicRegion *Region = nullptr; // its Kokkos atomic's marks
+      SmallVector<Instruction *, 4> Also; // the unrolled copies it checks
     };
     SmallVector<Hoist, 16> Hs;
     for (BasicBlock *BB : L->blocks()) {
@@ -2509,7 +2560,7 @@ private:
         }
         Hs.push_back({&I, Ptr, Start, Step, SC,
                       (uint32_t)TS.getFixedValue(), Write, false, nullptr, G,
-                      Wr, Gs, Atomic, Region});
+                      Wr, Gs, Atomic, Region, {}});
       }
     }
     // A load and a later store of the same element by the same strand at
@@ -2532,6 +2583,7 @@ private:
         break;
       }
     }
+    mergeUnrolled(Hs, SE);
     Value *CountV = nullptr;
     bool Changed = false;
     for (Hoist &H : Hs) {
@@ -2661,6 +2713,8 @@ private:
       Hoisted.insert(&I);
       if (H.Partner)
         Hoisted.insert(H.Partner);
+      for (Instruction *X : H.Also)
+        Hoisted.insert(X);
       if (H.Region && H.Region->Ld) // (its load: the write's check covers it)
         Hoisted.insert(H.Region->Ld);
       Changed = true;
