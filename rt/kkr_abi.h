@@ -192,7 +192,9 @@ enum {
   X(void, capture_begin, unsigned long long)                                 \
   X(void, capture_end, unsigned long long, unsigned long long)               \
   X(void, graph_exec, unsigned long long, unsigned long long)                \
-  X(void, graph_launch, unsigned long long, unsigned long long)
+  X(void, graph_launch, unsigned long long, unsigned long long)              \
+  X(int, launch_repeat, unsigned long long, const char *, const void *,       \
+    unsigned int)
 #define KKR_GPU_DECLARE(ret, name, ...) ret __kkrace_gpu_##name(__VA_ARGS__);
 
 #define KKR_T_VOID void

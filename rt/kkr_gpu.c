@@ -1044,12 +1044,17 @@ typedef struct {
   unsigned flags;
 } shape_acc;
 
+#define LAUNCH_KEY_MAX 256 /* bytes of a launch's inputs (launch_repeat) */
 typedef struct {
   uintptr_t site;
   uint32_t stack;
   const char *label; /* interned */
   uint32_t n;
   shape_acc acc[SHAPE_ACC];
+  /* The inputs the footprint came from, as the CUPTI module gave them
+   * (__kkrace_gpu_launch_repeat; 0 bytes: none): not part of the shape. */
+  uint32_t keylen;
+  unsigned char key[LAUNCH_KEY_MAX];
 } launch_shape;
 
 static __thread struct {
@@ -1059,6 +1064,12 @@ static __thread struct {
   launch_shape h[SHAPE_HIST];
 } repeats;
 static uint64_t repeats_skipped;
+/* The inputs of the launch the module is about to model (launch_repeat
+ * found no repeat of them): its footprint's shape takes them. */
+static __thread struct {
+  uint32_t len;
+  unsigned char b[LAUNCH_KEY_MAX];
+} pending_key;
 
 typedef struct {
   uint32_t token;
@@ -1143,6 +1154,8 @@ KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
                                                 unsigned long long stream,
                                                 const char *label) {
   kkr_thread *t = recording_thread();
+  uint32_t keylen = pending_key.len; /* (this launch's, if any) */
+  pending_key.len = 0;
   if (!t || kind >= KKR_GPU_WORK_COUNT || nopen >= MAX_OPEN_WORK)
     return 0;
   if (t->abi.strand_depth || t->nops >= KKR_MAX_OPS)
@@ -1207,6 +1220,8 @@ KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
     w->shape.stack = stack;
     w->shape.label = name;
     w->shape.n = 0;
+    w->shape.keylen = kind == KKR_GPU_KERNEL ? keylen : 0;
+    memcpy(w->shape.key, pending_key.b, w->shape.keylen);
     w->nops = t->nops;
     return w->token;
   }
@@ -1265,25 +1280,91 @@ static int same_shape(const launch_shape *a, const launch_shape *b) {
 }
 
 /* Whether deferred launch w repeats one of the thread's last launches on
- * its stream with nothing between; if not, it is kept as one. */
+ * its stream with nothing between; if not, it is kept as one.  The one it
+ * repeats learns w's inputs if it had none (launch_repeat finds it by
+ * them next time). */
 static int repeat_of_last(gpu_work *w) {
   uint64_t gen = __atomic_load_n(&gpu_gen, __ATOMIC_RELAXED);
   if (repeats.stream != w->stream || repeats.gen != gen)
     repeats.n = repeats.next = 0;
   else
-    for (uint32_t i = 0; i < repeats.n; i++)
-      if (same_shape(&repeats.h[i], &w->shape))
+    for (uint32_t i = 0; i < repeats.n; i++) {
+      launch_shape *h = &repeats.h[i];
+      if (same_shape(h, &w->shape)) {
+        if (!h->keylen && w->shape.keylen) {
+          h->keylen = w->shape.keylen;
+          memcpy(h->key, w->shape.key, h->keylen);
+        }
         return 1;
+      }
+    }
   return 0;
 }
 
 static void repeats_keep(gpu_work *w) {
   repeats.stream = w->stream;
   repeats.gen = __atomic_load_n(&gpu_gen, __ATOMIC_RELAXED);
-  repeats.h[repeats.next] = w->shape;
+  launch_shape *h = &repeats.h[repeats.next];
+  /* (The shape, and as many bytes of its key as it has.) */
+  memcpy(h, &w->shape, offsetof(launch_shape, key) + w->shape.keylen);
   repeats.next = (repeats.next + 1) % SHAPE_HIST;
   if (repeats.n < SHAPE_HIST)
     repeats.n++;
+}
+
+/* A kernel launch about to be modeled whose inputs (the module's key: the
+ * kernel, its geometry and its parameters' bytes, from which its footprint
+ * follows) are those of one of the thread's last launches on the same
+ * stream, with no GPU event since, from the same place, under the same
+ * label: it is a repeat, as __kkrace_gpu_work_end would find once its
+ * footprint was computed (the footprint depends on nothing else that can
+ * change without a GPU event: allocations are events).  Returns 1 when it
+ * is (nothing more to model: the same events are traced as for any
+ * repeat); else 0, and the launch that the module models next keeps the
+ * key for the next time. */
+KKR_EXPORT int __kkrace_gpu_launch_repeat(unsigned long long stream,
+                                          const char *label, const void *key,
+                                          unsigned int len) {
+  pending_key.len = 0;
+  if (!kkr_flags.gpu_merge_repeats || !len || len > LAUNCH_KEY_MAX)
+    return 0;
+  kkr_thread *t = recording_thread();
+  /* (As work_begin defers a launch: none open, none of Kokkos' own.) */
+  if (!t || nopen || t->abi.strand_depth || t->nops >= KKR_MAX_OPS ||
+      t->item_op || launching_graph)
+    goto miss;
+  /* (The thread's last stream is the history's, and not capturing.) */
+  if (!repeats.n || !last_stream || last_handle != (uintptr_t)stream ||
+      last_stream != repeats.stream || last_stream->cap ||
+      repeats.gen != __atomic_load_n(&gpu_gen, __ATOMIC_RELAXED))
+    goto miss;
+  if (kokkos_dispatch && *kokkos_dispatch)
+    label = kokkos_dispatch;
+  const char *name = kkr_intern(label && *label ? label : "?");
+  uintptr_t site;
+  uint32_t stack = api_stack(t, &site);
+  for (uint32_t i = 0; i < repeats.n; i++) {
+    const launch_shape *h = &repeats.h[i];
+    if (h->keylen != len || h->site != site || h->stack != stack ||
+        h->label != name || memcmp(h->key, key, len))
+      continue;
+    if (KKR_UNLIKELY(kkr_gpu_trace_host_on)) {
+      char lb[256];
+      trace("{\"ev\":\"work\",\"kind\":%u,\"s\":%llu,\"label\":\"%s\"}",
+            KKR_GPU_KERNEL, stream, safe(label, lb, sizeof lb));
+      for (uint32_t j = 0; j < h->n; j++)
+        trace("{\"ev\":\"access\",\"p\":%llu,\"size\":%llu,\"flags\":%u}",
+              (unsigned long long)h->acc[j].p, h->acc[j].size,
+              h->acc[j].flags);
+      trace("{\"ev\":\"end\",\"flags\":%u}", 0u);
+    }
+    __atomic_fetch_add(&repeats_skipped, 1, __ATOMIC_RELAXED);
+    return 1;
+  }
+miss:
+  memcpy(pending_key.b, key, len);
+  pending_key.len = len;
+  return 0;
 }
 
 void kkr_gpu_summary(int fd) {

@@ -186,3 +186,91 @@ Test(gpu, graph_not_captured_is_named, .init = cr_redirect_stderr) {
   cr_expect(!w || !strstr(w + 1, "was not captured from streams"),
             "said once: %s", text);
 }
+
+/* A kernel launch as the CUPTI module makes it: its inputs (key) first,
+ * and the footprint only when they repeat no recent launch's.  Returns 1
+ * when the inputs alone made it a repeat.  (The module calls both entry
+ * points from its own code, whose frames a launch's stack leaves out: the
+ * same stack for both.  Here one call instruction stands for that.) */
+typedef unsigned long (*entry4)(unsigned long, unsigned long, unsigned long,
+                                unsigned long);
+static __attribute__((noinline)) int launch_keyed(unsigned s, const char *key,
+                                                  void *p,
+                                                  unsigned long long size,
+                                                  unsigned flags) {
+  const entry4 fn[2] = {(entry4)__kkrace_gpu_launch_repeat,
+                        (entry4)__kkrace_gpu_work_begin};
+  const unsigned long arg[2][4] = {
+      {s * 16, (uintptr_t) "k", (uintptr_t)key, strlen(key)},
+      {KKR_GPU_KERNEL, s * 16, (uintptr_t) "k", 0}};
+  unsigned long r = 0;
+#ifdef __clang__
+#pragma clang loop unroll(disable)
+#endif
+  for (volatile int i = 0; i < 2; i++) {
+    r = fn[i](arg[i][0], arg[i][1], arg[i][2], arg[i][3]);
+    if (i == 0 && (int)r)
+      return 1;
+  }
+  __kkrace_gpu_access(p, size, flags);
+  __kkrace_gpu_work_end((unsigned)r, 0);
+  return 0;
+}
+
+/* The same inputs from the same place on the same stream, nothing
+ * between: a repeat, known from the inputs; any GPU event, another stream
+ * or other inputs: the footprint is computed again. */
+Test(gpu, repeated_inputs_are_repeats) {
+  const unsigned long long n = 4096;
+  __kkrace_gpu_alloc(DEV, n, KKR_GPU_MEM_DEVICE);
+  streams(2);
+  const unsigned rw = KKR_GPU_ACC_READ | KKR_GPU_ACC_WRITE;
+  int fast[8];
+  for (int i = 0; i < 8; i++) {
+    /* (Inputs "a" and "b" in turn from one call site, "c" once.) */
+    const char *key = i == 5 ? "c" : i % 2 ? "b" : "a";
+    if (i == 6)
+      __kkrace_gpu_alloc(DEV2, n, KKR_GPU_MEM_DEVICE); /* an event */
+    fast[i] = launch_keyed(1, key, DEV, i % 2 ? n / 2 : n, rw);
+  }
+  /* a, b: new; a, b: repeats by their inputs; a again; c: same footprint
+   * as a, but its inputs are new; a after the allocation: new; b: new. */
+  int want[8] = {0, 0, 1, 1, 1, 0, 0, 0};
+  for (int i = 0; i < 8; i++)
+    cr_expect_eq(fast[i], want[i], "launch %d", i);
+  cr_expect_eq(launch_keyed(2, "a", DEV, n, rw), 0, "another stream");
+  cr_assert_eq(reports(), 1, "stream 2's launch races with stream 1's");
+}
+
+/* Launches merged by their inputs stand in the graph as the launch they
+ * repeat; one after the host waited for the stream is no repeat of those
+ * before: work ordered after the wait races with it. */
+Test(gpu, repeats_by_inputs_end_at_a_wait) {
+  const unsigned long long n = 4096;
+  __kkrace_gpu_alloc(DEV, n, KKR_GPU_MEM_DEVICE);
+  streams(2);
+  const unsigned rw = KKR_GPU_ACC_READ | KKR_GPU_ACC_WRITE;
+  for (volatile int r = 0; r < 2; r++) { /* (one place for both rounds) */
+    for (int i = 0; i < 100; i++)
+      launch_keyed(1, "a", DEV, n, rw);
+    if (r == 0)
+      __kkrace_gpu_stream_sync(16);
+  }
+  kernel(2, DEV + 8, 8, KKR_GPU_ACC_READ);
+  cr_assert_eq(reports(), 1);
+}
+
+/* Its twin: the host waits for the second round too. */
+Test(gpu, repeats_by_inputs_waited_for) {
+  const unsigned long long n = 4096;
+  __kkrace_gpu_alloc(DEV, n, KKR_GPU_MEM_DEVICE);
+  streams(2);
+  const unsigned rw = KKR_GPU_ACC_READ | KKR_GPU_ACC_WRITE;
+  for (volatile int r = 0; r < 2; r++) {
+    for (int i = 0; i < 100; i++)
+      launch_keyed(1, "a", DEV, n, rw);
+    __kkrace_gpu_stream_sync(16);
+  }
+  kernel(2, DEV + 8, 8, KKR_GPU_ACC_READ);
+  cr_assert_eq(reports(), 0);
+}
