@@ -9,6 +9,14 @@
 #                                             built for CUDA>, kokkos_cg too)
 #   bench/gpu/run.sh run LIBDIR OUTDIR [REPS]  (on the GPU machine; extra
 #                                             KKRACE_OPTIONS in $KKRACE_EXTRA)
+#   bench/gpu/run.sh rounds LIBDIR OUTDIR [ROUNDS] [LAUNCHES]
+#       small_kernels with LAUNCHES launches (400000), plain, preloaded and
+#       instrumented in turn, ROUNDS times (9), each run pinned to one core
+#       (CPU, 2 by default): each round's ratios, and the medians of the
+#       times and of the ratios.  A loop of launches that do almost nothing
+#       is limited by the host, whose speed moves from one run to the next
+#       by as much as kkrace costs; rounds of the three builds side by side
+#       compare runs made under the same conditions.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 mode=$1
@@ -29,6 +37,38 @@ if [ "$mode" = build ]; then
       -o "$out/kokkos_cg.plain" "$here/kokkos_cg.cpp" -L"$KOKKOS/lib" \
       -lkokkoscore -lcuda -ldl
   fi
+  exit 0
+fi
+if [ "$mode" = rounds ]; then
+  libdir=$2 out=$3 rounds=${4:-9} launches=${5:-400000} cpu=${CPU:-2}
+  pin() { if command -v taskset >/dev/null; then taskset -c "$cpu" "$@"; else "$@"; fi; }
+  once() { pin "$@" "$launches" | sed -n 's/^time_ms=//p'; }
+  kk="exitcode=0 ${KKRACE_EXTRA:-}"
+  printf "%-6s %10s %10s %6s %10s %6s\n" round plain_ms preload_ms ratio \
+    kkrace_ms ratio
+  rows=()
+  for r in $(seq "$rounds"); do
+    p=$(once "$out/small_kernels.plain")
+    l=$(KKRACE_OPTIONS="$kk" LD_PRELOAD="$libdir/libkkrace.so $libdir/libkkrace_cupti.so" once "$out/small_kernels.plain")
+    k=$(KKRACE_OPTIONS="$kk" once "$out/small_kernels.kkrace")
+    printf "%-6s %10.1f %10.1f %6.3f %10.1f %6.3f\n" "$r" "$p" "$l" \
+      "$(awk "BEGIN{print $l/$p}")" "$k" "$(awk "BEGIN{print $k/$p}")"
+    rows+=("$p $l $k")
+  done
+  printf '%s\n' "${rows[@]}" | awk '
+    function median(a, n,   i, j, t) {
+      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+        if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    { n++; p[n] = $1; l[n] = $2; k[n] = $3; rl[n] = $2 / $1; rk[n] = $3 / $1 }
+    END {
+      printf "median  %10.1f %10.1f %6.3f %10.1f %6.3f   (times; ratios of medians)\n",
+        median(p, n), median(l, n), median(l, n) / median(p, n),
+        median(k, n), median(k, n) / median(p, n)
+      printf "median of the rounds'"'"' ratios: preloaded %.3f, instrumented %.3f\n",
+        median(rl, n), median(rk, n)
+    }'
   exit 0
 fi
 libdir=$2 out=$3 reps=${4:-5}

@@ -1,12 +1,13 @@
-// Many small kernels: 20000 launches of a kernel over 64 Ki floats on one
-// stream, each reading the last one's output (launch overhead dominates).
+// Many small kernels: 20000 launches (or argv[1]) of a kernel over 64 Ki
+// floats on one stream, each reading the last one's output (launch overhead
+// dominates).
 #include "bench_common.h"
 __global__ void step(float *out, const float *in, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = in[i] * 0.5f + 1.0f;
 }
-int main() {
-  const int n = 1 << 16, iters = 20000;
+int main(int argc, char **argv) {
+  const int n = 1 << 16, iters = argc > 1 ? atoi(argv[1]) : 20000;
   float *a, *b;
   CHECK(cudaMalloc(&a, n * sizeof(float)));
   CHECK(cudaMalloc(&b, n * sizeof(float)));
