@@ -330,16 +330,21 @@ static void retire(void) {
   if (kkr_dot_on || kkr_gpu_trace_host_on || !kkr_spin_trylock(&retire_lock))
     return;
   kkr_thread_info *live[RETIRE_THREADS_MAX];
+  /* The live threads' horizons and the threads still to start, read under
+   * starts_lock, which a creation takes before the new thread can start
+   * and a start after the thread is live with its horizon: a thread is in
+   * one or the other.  (Read apart, a thread that started between the two
+   * reads was in neither, and a thread created between them by one whose
+   * horizon then grew, likewise: its creator's nodes above its own horizon
+   * were retired under it.) */
+  kkr_spin_lock(&starts_lock);
   uint32_t n = kkr_threads_snapshot(live, RETIRE_THREADS_MAX);
-  uint32_t h = UINT32_MAX;
+  uint32_t h = starts_floor;
   for (uint32_t i = 0; i < n; i++) {
     uint32_t hi = __atomic_load_n(&live[i]->host_h, __ATOMIC_RELAXED);
     if (hi < h)
       h = hi;
   }
-  kkr_spin_lock(&starts_lock);
-  if (starts_floor < h)
-    h = starts_floor;
   kkr_spin_unlock(&starts_lock);
   h -= h % NODES_PER_PAGE; /* (whole pages of the table) */
   uint32_t old = kkr_nodes_retired;
