@@ -2476,6 +2476,18 @@ static void loop_at(void *base, unsigned long long stride,
                                     << KKR_REC_STRAND_SHIFT;
   else
     direct = 0;
+  /* And a short loop of the current strand over elements in cells (a row
+   * that the kernel's iteration reads, `A(i, j)` for j < m): all its
+   * accesses by that strand. */
+  if (!direct && mode == LOOP_CURRENT && stride == size &&
+      !(a & (size - 1)) && !t->nofast && !kkr_mt &&
+      !(acc & ACC_ATOMIC) && count < RUN_MIN_WORDS &&
+      (size == 8 || (size == 4 && !(acc & ACC_RMW))) &&
+      kkr_dir[KKR_DIR_INDEX(a)]) {
+    direct = 1;
+    ls.cur0 = t->abi.cur_rec;
+    ls.dcur = 0;
+  }
   if (direct) {
     loop_inc_for(0, size, acc)(t, a, stride, count, &ls, mode, vary, idx, step,
                                pc, slot);
@@ -2536,11 +2548,37 @@ static void loop_at(void *base, unsigned long long stride,
   loop_mode_end(t, mode, saved_rec);
 }
 
+/* One access of a loop of the current strand that reaches one element: a
+ * loop of one iteration, or at one address (after the first, the same
+ * strand's same access learns nothing).  An inner loop whose trip count
+ * the kernel's iteration computes (`for (j = 0; j < K; ++j) a(i) += ...`,
+ * the store left in the loop) is checked once per iteration: through the
+ * single accesses' inline decision, not the loops' set-up. */
+static KKR_NOINLINE void loop_one(uintptr_t a, uint32_t size, uint32_t packed,
+                                  site_slot *slot, uintptr_t pc) {
+  uint32_t lg = size == 8 ? 3 : 2;
+  if ((packed & KKR_LOOP_READ) && (packed & KKR_LOOP_WRITE) &&
+      !access_fast(a, size, 0, slot))
+    access_more(a, size, lg, 0, pc, slot);
+  uint32_t acc = packed & KKR_LOOP_WRITE ? ACC_WRITE : 0;
+  if (!access_fast(a, size, acc, slot))
+    access_more(a, size, lg, acc, pc, slot);
+}
+
 KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
                               unsigned long long count, unsigned int packed,
                               unsigned long long i0, unsigned long long i1,
                               unsigned long long i2, unsigned long long step,
                               void *slot) {
+  uint32_t size = packed & KKR_LOOP_SIZE_MASK;
+  kkr_thread *t = kkr_tls;
+  if ((count == 1 || (stride == 0 && count)) && (size == 8 || size == 4) &&
+      !(packed & (KKR_LOOP_VECTOR | KKR_LOOP_ATOMIC |
+                  (3u << KKR_LOOP_NIDX_SHIFT))) &&
+      t && !t->nofast) {
+    loop_one((uintptr_t)base, size, packed, slot, RET_PC);
+    return;
+  }
   loop_at(base, stride, count, packed, i0, i1, i2, step, slot, RET_PC);
 }
 

@@ -209,6 +209,10 @@ typedef struct {
 /* Exceptions per chunk at most (then it expands): a sixth of its words,
  * at about 53 bytes each, cost half of its cells. */
 #define KKR_EXC_MAX (KKR_CELLS_PER_CHUNK / 6)
+/* ... and one for every KKR_EXC_RUN_SHARE words of its runs, at least
+ * KKR_EXC_FLOOR (kkr_exc_add). */
+#define KKR_EXC_RUN_SHARE 6u
+#define KKR_EXC_FLOOR 256u
 
 #define KKR_RUNS_MAX 6
 typedef struct {
