@@ -2461,32 +2461,29 @@ static void loop_at(void *base, unsigned long long stride,
   uint64_t span = (int64_t)stride < 0 ? -stride : stride;
   kkr_shadow_bulk = span && count >= (KKR_BULK_BYTES + span - 1) / span;
   /* Common short loops straight to their stepped copy: a RangePolicy
-   * kernel's (strands i0, i0 + 1, ... of packed ids, too short for runs) and
-   * a team's nested one whose thread ids do not wrap (loop_inc_strands). */
+   * kernel's (strands i0, i0 + 1, ... of packed ids, too short for runs), a
+   * team's nested one whose thread ids do not wrap (loop_inc_strands), and
+   * one of the current strand over elements in cells (a row that the
+   * kernel's iteration reads, `A(i, j)` for j < m). */
   loop_steps ls = {0, (uint64_t)1 << KKR_REC_STRAND_SHIFT, 0, 0, 0};
-  int direct = vary == 0 && step == 1 && stride == size && !(a & (size - 1)) &&
-               !t->nofast && !kkr_mt && !(acc & ACC_ATOMIC);
-  if (direct && mode == LOOP_RANGE && size == 8 && count < RUN_MIN_WORDS &&
-      i0 < KKR_RUN_STRANDS - count)
+  int tight = stride == size && !(a & (size - 1)) && !t->nofast && !kkr_mt &&
+              !(acc & ACC_ATOMIC);
+  int stepped = tight && vary == 0 && step == 1;
+  int words = size == 8 || (size == 4 && !(acc & ACC_RMW));
+  int direct = 1;
+  if (stepped && mode == LOOP_RANGE && size == 8 && count < RUN_MIN_WORDS &&
+      i0 < KKR_RUN_STRANDS - count) {
     ls.cur0 = t->abi.item_rec | (i0 + 2) << KKR_REC_STRAND_SHIFT;
-  else if (direct && mode == LOOP_TEAM &&
-           (size == 8 || (size == 4 && !(acc & ACC_RMW))) &&
-           i0 % 126 + count <= 126)
+  } else if (stepped && mode == LOOP_TEAM && words &&
+             i0 % 126 + count <= 126) {
     ls.cur0 = t->abi.item_rec | (uint64_t)kkr_team_strand(t, i0 % 126 + 1)
                                     << KKR_REC_STRAND_SHIFT;
-  else
-    direct = 0;
-  /* And a short loop of the current strand over elements in cells (a row
-   * that the kernel's iteration reads, `A(i, j)` for j < m): all its
-   * accesses by that strand. */
-  if (!direct && mode == LOOP_CURRENT && stride == size &&
-      !(a & (size - 1)) && !t->nofast && !kkr_mt &&
-      !(acc & ACC_ATOMIC) && count < RUN_MIN_WORDS &&
-      (size == 8 || (size == 4 && !(acc & ACC_RMW))) &&
-      kkr_dir[KKR_DIR_INDEX(a)]) {
-    direct = 1;
+  } else if (tight && mode == LOOP_CURRENT && words &&
+             count < RUN_MIN_WORDS && kkr_dir[KKR_DIR_INDEX(a)]) {
     ls.cur0 = t->abi.cur_rec;
     ls.dcur = 0;
+  } else {
+    direct = 0;
   }
   if (direct) {
     loop_inc_for(0, size, acc)(t, a, stride, count, &ls, mode, vary, idx, step,
@@ -2556,7 +2553,7 @@ static void loop_at(void *base, unsigned long long stride,
  * single accesses' inline decision, not the loops' set-up. */
 static KKR_NOINLINE void loop_one(uintptr_t a, uint32_t size, uint32_t packed,
                                   site_slot *slot, uintptr_t pc) {
-  uint32_t lg = size == 8 ? 3 : 2;
+  uint32_t lg = (uint32_t)__builtin_ctz(size); /* (size: 4 or 8) */
   if ((packed & KKR_LOOP_READ) && (packed & KKR_LOOP_WRITE) &&
       !access_fast(a, size, 0, slot))
     access_more(a, size, lg, 0, pc, slot);

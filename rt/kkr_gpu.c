@@ -1147,6 +1147,27 @@ static void work_materialize(kkr_thread *t, gpu_work *w) {
                 w->shape.acc[i].flags);
 }
 
+/* A kernel's label: the Kokkos dispatch's the thread is in (see
+ * kokkos_dispatch), else its own. */
+static const char *kernel_label(const char *label) {
+  return kokkos_dispatch && *kokkos_dispatch ? kokkos_dispatch : label;
+}
+
+/* The trace's lines of a work item: its beginning, each access, its end. */
+static void trace_work(unsigned int kind, unsigned long long stream,
+                       const char *label) {
+  if (tracing()) {
+    char lb[256];
+    trace("{\"ev\":\"work\",\"kind\":%u,\"s\":%llu,\"label\":\"%s\"}", kind,
+          stream, safe(label, lb, sizeof lb));
+  }
+}
+#define trace_access(p, size, flags)                                          \
+  trace("{\"ev\":\"access\",\"p\":%llu,\"size\":%llu,\"flags\":%u}",            \
+        (unsigned long long)(uintptr_t)(p), (unsigned long long)(size),       \
+        (unsigned)(flags))
+#define trace_end(flags) trace("{\"ev\":\"end\",\"flags\":%u}", (unsigned)(flags))
+
 /* Begins a work item of kind (KKR_GPU_*) on stream; the accesses that
  * follow (__kkrace_gpu_access) are its own until __kkrace_gpu_work_end.
  * Returns a token, 0 if the item is not modeled. */
@@ -1171,14 +1192,10 @@ KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
     if (kokkos_op->label && *kokkos_op->label)
       label = kokkos_op->label;
     kkr_node_host(t);
-  } else if (kind == KKR_GPU_KERNEL && kokkos_dispatch && *kokkos_dispatch) {
-    label = kokkos_dispatch;
+  } else if (kind == KKR_GPU_KERNEL) {
+    label = kernel_label(label);
   }
-  if (tracing()) {
-    char lb[256];
-    trace("{\"ev\":\"work\",\"kind\":%u,\"s\":%llu,\"label\":\"%s\"}", kind,
-          stream, safe(label, lb, sizeof lb));
-  }
+  trace_work(kind, stream, label);
   gpu_stream *s = stream_get(t, (uintptr_t)stream);
   gpu_work *w = &open_work[nopen++];
   w->kind = kind;
@@ -1220,8 +1237,8 @@ KKR_EXPORT unsigned int __kkrace_gpu_work_begin(unsigned int kind,
     w->shape.stack = stack;
     w->shape.label = name;
     w->shape.n = 0;
-    w->shape.keylen = kind == KKR_GPU_KERNEL ? keylen : 0;
-    memcpy(w->shape.key, pending_key.b, w->shape.keylen);
+    w->shape.keylen = keylen;
+    memcpy(w->shape.key, pending_key.b, keylen);
     w->nops = t->nops;
     return w->token;
   }
@@ -1262,8 +1279,7 @@ KKR_EXPORT void __kkrace_gpu_access(void *p, unsigned long long size,
   kkr_thread *t = kkr_tls;
   if (!t || !nopen || !size)
     return;
-  trace("{\"ev\":\"access\",\"p\":%llu,\"size\":%llu,\"flags\":%u}",
-        (unsigned long long)(uintptr_t)p, size, flags);
+  trace_access(p, size, flags);
   gpu_work *w = &open_work[nopen - 1];
   if (w->captured) {
     cap_item *ci = w->captured;
@@ -1338,8 +1354,7 @@ KKR_EXPORT int __kkrace_gpu_launch_repeat(unsigned long long stream,
       last_stream != repeats.stream || last_stream->cap ||
       repeats.gen != __atomic_load_n(&gpu_gen, __ATOMIC_RELAXED))
     goto miss;
-  if (kokkos_dispatch && *kokkos_dispatch)
-    label = kokkos_dispatch;
+  label = kernel_label(label);
   const char *name = kkr_intern(label && *label ? label : "?");
   uintptr_t site;
   uint32_t stack = api_stack(t, &site);
@@ -1349,14 +1364,10 @@ KKR_EXPORT int __kkrace_gpu_launch_repeat(unsigned long long stream,
         h->label != name || memcmp(h->key, key, len))
       continue;
     if (KKR_UNLIKELY(kkr_gpu_trace_host_on)) {
-      char lb[256];
-      trace("{\"ev\":\"work\",\"kind\":%u,\"s\":%llu,\"label\":\"%s\"}",
-            KKR_GPU_KERNEL, stream, safe(label, lb, sizeof lb));
+      trace_work(KKR_GPU_KERNEL, stream, label);
       for (uint32_t j = 0; j < h->n; j++)
-        trace("{\"ev\":\"access\",\"p\":%llu,\"size\":%llu,\"flags\":%u}",
-              (unsigned long long)h->acc[j].p, h->acc[j].size,
-              h->acc[j].flags);
-      trace("{\"ev\":\"end\",\"flags\":%u}", 0u);
+        trace_access(h->acc[j].p, h->acc[j].size, h->acc[j].flags);
+      trace_end(0);
     }
     __atomic_fetch_add(&repeats_skipped, 1, __ATOMIC_RELAXED);
     return 1;
@@ -1385,7 +1396,7 @@ KKR_EXPORT void __kkrace_gpu_work_end(unsigned int token, unsigned int flags) {
   kkr_thread *t = kkr_tls;
   if (!t || !token || !nopen || open_work[nopen - 1].token != token)
     return;
-  trace("{\"ev\":\"end\",\"flags\":%u}", flags);
+  trace_end(flags);
   gpu_work *w = &open_work[nopen - 1];
   if (w->captured) {
     nopen--;

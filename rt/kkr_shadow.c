@@ -239,22 +239,18 @@ static kkr_excs *exc_rehash(kkr_excs *x, uint32_t cap) {
   return y;
 }
 
-/* Exceptions a chunk's runs may have: one for every KKR_EXC_RUN_SHARE
- * of their words (at least KKR_EXC_FLOOR, at most KKR_EXC_MAX).  An
- * exception is made and found through the slow path, several times the
- * cost of an inline decision in cells: runs of a small array whose words
- * single accesses keep changing (each element written by its iteration
- * in an inner loop, launch after launch, after a loop over the whole
- * array read it) are better as cells, which the accesses decide inline;
- * a MiB of runs keeps as many exceptions as before (KKR_EXC_MAX). */
+/* Exceptions a chunk's runs may have (KKR_EXC_RUN_SHARE).  An exception
+ * is made and found through the slow path, several times the cost of an
+ * inline decision in cells: runs of a small array whose words single
+ * accesses keep changing (each element written by its iteration in an
+ * inner loop, launch after launch, after a loop over the whole array read
+ * it) are better as cells, which the accesses decide inline. */
 static uint32_t exc_limit(const kkr_runs *rs) {
   uint64_t words = 0;
   for (uint32_t i = 0; i < rs->n; i++)
     words += (rs->run[i].hi - rs->run[i].lo) >> KKR_GRAN_SHIFT;
-  uint64_t n = words / KKR_EXC_RUN_SHARE;
-  return n < KKR_EXC_FLOOR ? KKR_EXC_FLOOR
-         : n > KKR_EXC_MAX ? KKR_EXC_MAX
-                           : (uint32_t)n;
+  uint32_t n = (uint32_t)(words / KKR_EXC_RUN_SHARE);
+  return n < KKR_EXC_FLOOR ? KKR_EXC_FLOOR : n;
 }
 
 kkr_exc *kkr_exc_add(uint32_t di, uint32_t k) {

@@ -206,13 +206,13 @@ typedef struct {
   kkr_exc e[];
 } kkr_excs;
 
-/* Exceptions per chunk at most (then it expands): a sixth of its words,
- * at about 53 bytes each, cost half of its cells. */
-#define KKR_EXC_MAX (KKR_CELLS_PER_CHUNK / 6)
-/* ... and one for every KKR_EXC_RUN_SHARE words of its runs, at least
- * KKR_EXC_FLOOR (kkr_exc_add). */
+/* Exceptions per chunk at most (then it expands): one for every
+ * KKR_EXC_RUN_SHARE words of its runs, at least KKR_EXC_FLOOR
+ * (kkr_exc_add).  A whole MiB of runs keeps KKR_EXC_MAX: a sixth of its
+ * words, at about 53 bytes each, cost half of its cells. */
 #define KKR_EXC_RUN_SHARE 6u
 #define KKR_EXC_FLOOR 256u
+#define KKR_EXC_MAX (KKR_CELLS_PER_CHUNK / KKR_EXC_RUN_SHARE)
 
 #define KKR_RUNS_MAX 6
 typedef struct {
