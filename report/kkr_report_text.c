@@ -43,7 +43,16 @@ static void print_access(kkr_str *s, const kkr_report *r, int i) {
     if (r->has_view)
       kkr_str_printf(s, " (all of '%s')", r->view.label);
     kkr_str_printf(s, " by ");
-    kkr_describe_node(s, &a->node, 0);
+    if (a->node.type == KKR_NODE_GPU) {
+      /* (cudaFreeAsync: its stream, and who called it.) */
+      kkr_describe_node(s, &a->node, 1);
+      kkr_str_printf(s, ", called by ");
+      kkr_str_printf(s, a->node.thread ? "thread T%u" : "main thread",
+                     a->node.thread);
+      kkr_str_printf(s, " at");
+    } else {
+      kkr_describe_node(s, &a->node, 0);
+    }
     kkr_str_printf(s, ":\n");
     print_frames(s, &a->sym);
     return;
@@ -193,9 +202,16 @@ static void print_explanation(kkr_str *s, const kkr_report *r) {
                    "them in an order that nothing in the program fixes.\n",
                    a->space, a->inst_index);
   } else if (!strcmp(r->subkind, "use-after-free")) {
-    kkr_str_printf(s, "  The memory was freed while work that uses it may "
-                      "still be running: no fence orders that work before "
-                      "the free.\n");
+    if (a->type == KKR_NODE_GPU || b->type == KKR_NODE_GPU)
+      kkr_str_printf(s, "  The memory was freed while GPU work that uses it "
+                        "may still be running: no synchronization of the "
+                        "host, and no event that the freeing stream waits "
+                        "on (cudaEventRecord, cudaStreamWaitEvent), orders "
+                        "that work before the free.\n");
+    else
+      kkr_str_printf(s, "  The memory was freed while work that uses it may "
+                        "still be running: no fence orders that work before "
+                        "the free.\n");
   } else if (!strcmp(r->subkind, "mpi-pending")) {
     kkr_str_printf(s, "  The MPI request is still pending: MPI may read or "
                       "write its buffer until MPI_Wait (or a successful "

@@ -593,6 +593,7 @@ typedef struct gpu_stream {
 
 static gpu_stream *streams, *stream_list;
 static kkr_spin stream_lock;
+static uint32_t streams_numbered; /* (under stream_lock) */
 
 #define H_LEGACY 0u
 #define H_LEGACY_EXPLICIT 1u /* CU_STREAM_LEGACY */
@@ -619,6 +620,11 @@ static gpu_stream *stream_get(kkr_thread *t, uintptr_t handle) {
     s->key = key;
     s->legacy = key == H_LEGACY;
     s->inst = kkr_instance_get(gpu_space, (void *)key);
+    /* Reports number the program's own streams from 1 in order of first
+     * use ("stream 0" would read as the legacy default stream); the
+     * default streams go by their names. */
+    if (key != H_LEGACY && (key & 0xffffffffffu)) /* (not per-thread) */
+      s->inst->index = ++streams_numbered;
     HASH_ADD(hh, streams, key, sizeof key, s);
     s->next = stream_list;
     stream_list = s;

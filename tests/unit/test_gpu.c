@@ -113,6 +113,30 @@ Test(gpu, cut_keeps_the_readers) {
   cr_assert_eq(reports(), second_half);
 }
 
+/* Reports number the program's streams from 1 in order of first use (the
+ * legacy default stream is "the default stream" and takes no number), and
+ * a cudaFreeAsync names its stream and its caller. */
+Test(gpu, reports_name_streams_from_one, .init = cr_redirect_stderr) {
+  __kkrace_gpu_alloc(DEV, 4096, KKR_GPU_MEM_DEVICE);
+  streams(2);
+  kernel(0, DEV, 4096, KKR_GPU_ACC_READ); /* (the legacy stream) */
+  __kkrace_gpu_device_sync();
+  kernel(1, DEV, 4096, KKR_GPU_ACC_WRITE);
+  __kkrace_gpu_free(DEV, 2 * 16, KKR_GPU_ASYNC);
+  cr_assert_eq(reports(), 1);
+  fflush(stderr);
+  char text[4096] = "";
+  size_t n = fread(text, 1, sizeof text - 1, cr_get_redirected_stderr());
+  text[n] = 0;
+  cr_expect(strstr(text, "by cudaFreeAsync on stream 2, called by main "
+                         "thread at:"),
+            "%s", text);
+  cr_expect(strstr(text, "by kernel 'k' on stream 1, launched by"), "%s",
+            text);
+  cr_expect(strstr(text, "no event that the freeing stream waits on"), "%s",
+            text);
+}
+
 /* A free while a kernel on another stream still uses a chunk races; a
  * free after the device synchronized does not; and the memory that the
  * next allocation gets starts clean. */
