@@ -222,6 +222,11 @@ static void print_explanation(kkr_str *s, const kkr_report *r) {
                       "event recorded after the first and waited on before "
                       "the second (cudaEventRecord, cudaStreamWaitEvent), no "
                       "synchronization of the host between them.\n");
+    if ((a->inst_ident == 0 && kkr_gpu_stream_nonblocking(b->inst_ident)) ||
+        (b->inst_ident == 0 && kkr_gpu_stream_nonblocking(a->inst_ident)))
+      kkr_str_printf(s, "  The legacy default stream does not wait for a "
+                        "stream created with cudaStreamNonBlocking, nor "
+                        "that stream for it.\n");
   } else if (!strcmp(r->subkind, "missing-sync")) {
     kkr_str_printf(s, "  The host did not wait for the GPU work: no "
                       "cudaStreamSynchronize, cudaEventSynchronize, "
@@ -407,7 +412,9 @@ void kkr_print_text(const kkr_report *r, kkr_str *s) {
     print_dispatch(s, b);
   print_explanation(s, r);
   print_threads(s, r);
-  if (r->count > 1)
+  /* (Device memory is shadowed in segments, not elements: the bytes where
+   * the two meet are in the first access's line.) */
+  if (r->count > 1 && !r->acc[0].meet)
     kkr_str_printf(s,
                    "  This pair of code locations raced on %llu%s elements "
                    "(reported once).\n",

@@ -635,6 +635,15 @@ static gpu_stream *stream_get(kkr_thread *t, uintptr_t handle) {
   return s;
 }
 
+int kkr_gpu_stream_nonblocking(uintptr_t ident) {
+  kkr_spin_lock(&stream_lock);
+  gpu_stream *s;
+  HASH_FIND(hh, streams, &ident, sizeof ident, s);
+  int nb = s && s->nonblocking;
+  kkr_spin_unlock(&stream_lock);
+  return nb;
+}
+
 KKR_EXPORT void __kkrace_gpu_stream(unsigned long long handle,
                                     unsigned int flags) {
   gpu_gen_bump();

@@ -655,6 +655,10 @@ void kkr_gpu_trace_view(const char *space, const char *label, uintptr_t p,
  * byte, and its length in *len.  Only while the calling thread records a
  * GPU work item's access (the reports of that access). */
 uintptr_t kkr_gpu_unproxy(uintptr_t word, uintptr_t *len);
+/* Whether the CUDA stream of instance ident (its handle) was created with
+ * cudaStreamNonBlocking (reports: the legacy default stream does not wait
+ * for it). */
+int kkr_gpu_stream_nonblocking(uintptr_t ident);
 /* gpu_trace is on: the host's accesses to memory the GPU's work touched
  * are traced too (kkr_access.c), so that a replay meets them. */
 KKR_HIDDEN extern int kkr_gpu_trace_host_on;

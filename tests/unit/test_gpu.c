@@ -137,6 +137,26 @@ Test(gpu, reports_name_streams_from_one, .init = cr_redirect_stderr) {
             text);
 }
 
+/* The legacy default stream and a non-blocking stream: the report says
+ * that the one does not wait for the other, and counts no elements (it
+ * meets two segments of the allocation, which are no elements). */
+Test(gpu, legacy_and_nonblocking_explained, .init = cr_redirect_stderr) {
+  __kkrace_gpu_alloc(DEV, 4096, KKR_GPU_MEM_DEVICE);
+  streams(1);
+  kernel(1, DEV, 2048, KKR_GPU_ACC_WRITE); /* (two segments) */
+  kernel(1, DEV + 2048, 2048, KKR_GPU_ACC_WRITE);
+  kernel(0, DEV, 4096, KKR_GPU_ACC_READ);
+  cr_assert_eq(reports(), 1);
+  fflush(stderr);
+  char text[4096] = "";
+  size_t n = fread(text, 1, sizeof text - 1, cr_get_redirected_stderr());
+  text[n] = 0;
+  cr_expect(strstr(text, "The legacy default stream does not wait for a "
+                         "stream created with cudaStreamNonBlocking"),
+            "%s", text);
+  cr_expect(!strstr(text, "raced on"), "segments are no elements: %s", text);
+}
+
 /* A free while a kernel on another stream still uses a chunk races; a
  * free after the device synchronized does not; and the memory that the
  * next allocation gets starts clean. */
