@@ -2857,7 +2857,7 @@ KKR_EXPORT void __kkrace_stack_scope(void *p, unsigned long long n) {
       return;
     }
   }
-  kkr_shadow_clear(a, n);
+  kkr_shadow_clear_keep(a, n);
 }
 
 KKR_EXPORT void __kkrace_escape(void *p) { (void)p; }

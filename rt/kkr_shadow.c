@@ -448,14 +448,15 @@ static int cells_rule(const kkr_cell *c, uintptr_t lo, uintptr_t hi,
   return n && rec_rule(&rc->w, n, w) && rec_rule(&rc->r, n, r);
 }
 
-static void zero_bytes(void *p, uintptr_t n);
+static void zero_bytes(void *p, uintptr_t n, int keep);
 
 /* The parked cells c of the words [lo, hi), which a run now holds: stale
  * until the run is expanded, which writes them anew.  Their pages go back
  * to the system (a View that a kernel rewrites after deep_copy(v, value)
  * filled it cell by cell would otherwise keep both). */
 static void park_range(kkr_cell *c, uintptr_t lo, uintptr_t hi) {
-  zero_bytes(c + KKR_CELL_INDEX(lo), ((hi - lo) >> KKR_GRAN_SHIFT) * sizeof *c);
+  zero_bytes(c + KKR_CELL_INDEX(lo), ((hi - lo) >> KKR_GRAN_SHIFT) * sizeof *c,
+             0);
 }
 
 kkr_run *kkr_runs_take(uint32_t di, uintptr_t lo, uintptr_t hi) {
@@ -831,11 +832,12 @@ static void drop_readsets(kkr_cell *c, kkr_split *s, uintptr_t n) {
   }
 }
 
-/* Zeroes n bytes; whole pages go back to the system (they read as zero). */
-static void zero_bytes(void *p, uintptr_t n) {
+/* Zeroes n bytes; whole pages go back to the system (they read as zero)
+ * unless keep (memory about to be used again: a stack slot). */
+static void zero_bytes(void *p, uintptr_t n, int keep) {
   uintptr_t lo = (uintptr_t)p, hi = lo + n;
   uintptr_t plo = (lo + 4095) & ~(uintptr_t)4095, phi = hi & ~(uintptr_t)4095;
-  if (phi > plo && phi - plo >= 64 * 1024) {
+  if (!keep && phi > plo && phi - plo >= 64 * 1024) {
     memset((void *)lo, 0, plo - lo);
     madvise((void *)plo, phi - plo, MADV_DONTNEED);
     memset((void *)phi, 0, hi - phi);
@@ -844,7 +846,7 @@ static void zero_bytes(void *p, uintptr_t n) {
   }
 }
 
-void kkr_shadow_clear(uintptr_t addr, uintptr_t size) {
+static void shadow_clear(uintptr_t addr, uintptr_t size, int keep) {
   if (!kkr_dir || size == 0)
     return;
   const uintptr_t g = KKR_GRAN - 1;
@@ -867,7 +869,7 @@ void kkr_shadow_clear(uintptr_t addr, uintptr_t size) {
           drop_half(&hs[i].half[0]);
           drop_half(&hs[i].half[1]);
         }
-      zero_bytes(hs, n * sizeof(kkr_split));
+      zero_bytes(hs, n * sizeof(kkr_split), keep);
       if (n == KKR_CELLS_PER_CHUNK)
         kkr_half_on[di] = 0; /* the memory starts a new life */
     }
@@ -881,11 +883,19 @@ void kkr_shadow_clear(uintptr_t addr, uintptr_t size) {
         drop_readsets(c, s, n);
       /* Halves are stale once their cell is cleared: zero them too. */
       if (s)
-        zero_bytes(s, n * sizeof(kkr_split));
-      zero_bytes(c, n * sizeof(kkr_cell));
+        zero_bytes(s, n * sizeof(kkr_split), keep);
+      zero_bytes(c, n * sizeof(kkr_cell), keep);
     }
     lo = end;
   }
+}
+
+void kkr_shadow_clear(uintptr_t addr, uintptr_t size) {
+  shadow_clear(addr, size, 0);
+}
+
+void kkr_shadow_clear_keep(uintptr_t addr, uintptr_t size) {
+  shadow_clear(addr, size, 1);
 }
 
 void kkr_shadow_clear_all(void) {

@@ -385,6 +385,10 @@ void kkr_shadow_init(void);
 /* Forgets every access to [addr, addr + size): the memory was freed or is new.
  * Whole shadow pages are returned to the system. */
 void kkr_shadow_clear(uintptr_t addr, uintptr_t size);
+/* The same for memory about to be used again (a stack slot): its shadow's
+ * pages are zeroed, not given back (a dispatch's 240 KiB functor copy
+ * faulted its shadow in anew at every dispatch). */
+void kkr_shadow_clear_keep(uintptr_t addr, uintptr_t size);
 /* Forgets every access everywhere (node ids wrapped around). */
 void kkr_shadow_clear_all(void);
 /* Bytes of shadow mapped so far (virtual). */

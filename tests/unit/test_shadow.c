@@ -3,6 +3,8 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "kkr_shadow.h"
 
@@ -47,6 +49,32 @@ Test(shadow, clear_forgets_a_range_and_its_halves) {
     cr_assert_eq(kkr_shadow_cell(a + 8 * i)->w, 0, "word %d", i);
   cr_assert_eq(kkr_shadow_cell(a + 8 * 4010)->r, 0x5670);
   cr_assert_eq(kkr_shadow_split(a + 8 * 20)->half[1].w, 0);
+}
+
+/* A stack slot's clear zeroes its cells and keeps their pages (the slot
+ * is used again at once); a free's gives whole pages back. */
+Test(shadow, clear_keep_keeps_the_pages) {
+  static double data[2][32768] __attribute__((aligned(4096)));
+  long page = sysconf(_SC_PAGESIZE);
+  unsigned char resident[2] = {0, 0};
+  for (int k = 0; k < 2; k++) {
+    uintptr_t a = (uintptr_t)data[k];
+    for (int i = 0; i < 32768; i++)
+      kkr_shadow_cell(a + 8 * i)->w = 0x1230;
+    if (k == 0)
+      kkr_shadow_clear_keep(a, sizeof data[k]);
+    else
+      kkr_shadow_clear(a, sizeof data[k]);
+    /* (The page of the cells of the middle of the array, before anything
+     * reads it again.) */
+    uintptr_t c = (uintptr_t)kkr_shadow_cell(a + 8 * 16384);
+    cr_assert_eq(mincore((void *)(c & ~(uintptr_t)(page - 1)), 1,
+                         &resident[k]), 0);
+    for (int i = 0; i < 32768; i++)
+      cr_assert_eq(kkr_shadow_cell(a + 8 * i)->w, 0, "word %d", i);
+  }
+  cr_expect(resident[0] & 1, "the stack slot's cells stay resident");
+  cr_expect(!(resident[1] & 1), "a free's cells go back to the system");
 }
 
 Test(shadow, clear_frees_read_sets) {
