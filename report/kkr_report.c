@@ -210,14 +210,31 @@ static void node_current(kkr_thread *t, kkr_node_info *n) {
   }
 }
 
-/* The pc of a recorded access, from its node's site table. */
-static uintptr_t record_pc_of(uint64_t rec) {
-  uintptr_t info = kkr_node_owner(KKR_REC_NODE(rec));
-  if (info & 1)
-    return kkr_site_pc(((const kkr_thread_info *)(info & ~(uintptr_t)1))->sites,
-                       KKR_REC_HOST_SITE(rec));
-  return info ? kkr_site_pc(((const kkr_item *)info)->sites, KKR_REC_SITE(rec))
-              : 0;
+/* The pc of a recorded access, from its node's site table; the thread's
+ * last node and site are kept, as a racy loop's accesses meet one node's
+ * one site over and over.  (A node's owner and its sites' pcs do not
+ * change while the node is not retired.) */
+static uintptr_t record_pc_cached(kkr_thread *t, uint64_t rec) {
+  uint32_t node = KKR_REC_NODE(rec);
+  if (node != t->race_pc_node ||
+      node < __atomic_load_n(&kkr_nodes_retired, __ATOMIC_RELAXED)) {
+    t->race_pc_node = node;
+    t->race_pc_owner = kkr_node_owner(node);
+    t->race_pc_site = 0;
+  }
+  uintptr_t info = t->race_pc_owner;
+  if (!info)
+    return 0;
+  uint32_t site = (info & 1 ? KKR_REC_HOST_SITE(rec) : KKR_REC_SITE(rec)) + 1;
+  if (site != t->race_pc_site) {
+    const kkr_sites *s =
+        info & 1 ? ((const kkr_thread_info *)(info & ~(uintptr_t)1))->sites
+                 : ((const kkr_item *)info)->sites;
+    t->race_pc = kkr_site_pc(s, site - 1);
+    /* (A site not filled in yet is asked again.) */
+    t->race_pc_site = t->race_pc ? site : 0;
+  }
+  return t->race_pc;
 }
 
 /* Strand ids wrap around: for a previous iteration of the running kernel,
@@ -643,7 +660,7 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
     size = seg_len < 0x80000000u ? (uint32_t)seg_len : 0x80000000u;
   }
   uintptr_t elem = element_of(word, mask, size);
-  uintptr_t ppc = record_pc_of(prev);
+  uintptr_t ppc = record_pc_cached(t, prev);
   /* One access spans several granules: count the element once. */
   if (t->last_race_pc == rec_pc && t->last_race_elem == elem &&
       t->last_race_ppc == ppc)
@@ -658,11 +675,15 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
   uint64_t key = (ka < kb ? ka * 31 + kb : kb * 31 + ka) ^
                  (uint64_t)KKR_REPORT_DATA_RACE;
   kkr_spin_lock(&reports_lock);
-  kkr_report *r;
-  HASH_FIND(hh, report_table, &key, sizeof key, r);
+  /* (Reports stay in the table: the thread's last one is still there.) */
+  kkr_report *r = key == t->race_key ? t->race_report : NULL;
+  if (!r)
+    HASH_FIND(hh, report_table, &key, sizeof key, r);
   if (r) {
     count_element(r, elem);
     kkr_spin_unlock(&reports_lock);
+    t->race_key = key;
+    t->race_report = r;
     t->ignore--;
     return;
   }
