@@ -24,6 +24,13 @@ static uint64_t reports(void) {
   return kkr_reports_total();
 }
 
+/* What was printed so far (the test redirects stderr). */
+static void reported_text(char *text, size_t cap) {
+  fflush(stderr);
+  size_t n = fread(text, 1, cap - 1, cr_get_redirected_stderr());
+  text[n] = 0;
+}
+
 static void streams(unsigned n) {
   for (unsigned s = 1; s <= n; s++)
     __kkrace_gpu_stream(s * 16, KKR_GPU_STREAM_NONBLOCKING);
@@ -67,10 +74,8 @@ Test(gpu, one_element_of_overlap_races, .init = cr_redirect_stderr) {
     work(KKR_GPU_MEMCPY, k + 1, DEV + k * chunk, chunk, KKR_GPU_ACC_WRITE);
   kernel(1, DEV, chunk + sizeof(float), KKR_GPU_ACC_READ);
   cr_assert_eq(reports(), 1);
-  fflush(stderr);
-  char text[4096] = "";
-  size_t n = fread(text, 1, sizeof text - 1, cr_get_redirected_stderr());
-  text[n] = 0;
+  char text[4096];
+  reported_text(text, sizeof text);
   cr_expect(strstr(text, "Read of cudaMalloc#1 (bytes 4000 to 4003 of 12000) by "
                          "kernel 'k'"),
             "%s", text);
@@ -124,10 +129,8 @@ Test(gpu, reports_name_streams_from_one, .init = cr_redirect_stderr) {
   kernel(1, DEV, 4096, KKR_GPU_ACC_WRITE);
   __kkrace_gpu_free(DEV, 2 * 16, KKR_GPU_ASYNC);
   cr_assert_eq(reports(), 1);
-  fflush(stderr);
-  char text[4096] = "";
-  size_t n = fread(text, 1, sizeof text - 1, cr_get_redirected_stderr());
-  text[n] = 0;
+  char text[4096];
+  reported_text(text, sizeof text);
   cr_expect(strstr(text, "by cudaFreeAsync on stream 2, called by main "
                          "thread at:"),
             "%s", text);
@@ -145,10 +148,8 @@ Test(gpu, legacy_and_nonblocking_explained, .init = cr_redirect_stderr) {
   kernel(1, DEV, 4096, KKR_GPU_ACC_WRITE);
   kernel(0, DEV, 4096, KKR_GPU_ACC_READ);
   cr_assert_eq(reports(), 1);
-  fflush(stderr);
-  char text[4096] = "";
-  size_t n = fread(text, 1, sizeof text - 1, cr_get_redirected_stderr());
-  text[n] = 0;
+  char text[4096];
+  reported_text(text, sizeof text);
   cr_expect(strstr(text, "The legacy default stream does not wait for a "
                          "stream created with cudaStreamNonBlocking"),
             "%s", text);
@@ -218,10 +219,8 @@ Test(gpu, graph_not_captured_is_named, .init = cr_redirect_stderr) {
   __kkrace_gpu_graph_launch(0x3000, 16);
   __kkrace_gpu_graph_launch(0x3000, 16);
   cr_assert_eq(reports(), 0);
-  fflush(stderr);
-  char text[4096] = "";
-  size_t n = fread(text, 1, sizeof text - 1, cr_get_redirected_stderr());
-  text[n] = 0;
+  char text[4096];
+  reported_text(text, sizeof text);
   const char *w = strstr(text, "was not captured from streams");
   cr_expect(w, "%s", text);
   cr_expect(!w || !strstr(w + 1, "was not captured from streams"),
