@@ -36,6 +36,15 @@ static const char *verb(const kkr_access_info *a, int first) {
                   : (first ? "Read" : "Previous read");
 }
 
+/* ", launched by main thread at": the host thread that submitted GPU
+ * work n. */
+static void print_host_caller(kkr_str *s, const kkr_node_info *n,
+                              const char *verb) {
+  kkr_str_printf(s, ", %s by ", verb);
+  kkr_str_printf(s, n->thread ? "thread T%u" : "main thread", n->thread);
+  kkr_str_printf(s, " at");
+}
+
 static void print_access(kkr_str *s, const kkr_report *r, int i) {
   const kkr_access_info *a = &r->acc[i];
   if (a->freed) {
@@ -43,16 +52,10 @@ static void print_access(kkr_str *s, const kkr_report *r, int i) {
     if (r->has_view)
       kkr_str_printf(s, " (all of '%s')", r->view.label);
     kkr_str_printf(s, " by ");
-    if (a->node.type == KKR_NODE_GPU) {
-      /* (cudaFreeAsync: its stream, and who called it.) */
-      kkr_describe_node(s, &a->node, 1);
-      kkr_str_printf(s, ", called by ");
-      kkr_str_printf(s, a->node.thread ? "thread T%u" : "main thread",
-                     a->node.thread);
-      kkr_str_printf(s, " at");
-    } else {
-      kkr_describe_node(s, &a->node, 0);
-    }
+    /* (cudaFreeAsync: its stream, and who called it.) */
+    kkr_describe_node(s, &a->node, a->node.type == KKR_NODE_GPU);
+    if (a->node.type == KKR_NODE_GPU)
+      print_host_caller(s, &a->node, "called");
     kkr_str_printf(s, ":\n");
     print_frames(s, &a->sym);
     return;
@@ -77,18 +80,15 @@ static void print_access(kkr_str *s, const kkr_report *r, int i) {
     }
     kkr_str_printf(s, " by ");
     kkr_describe_node(s, &a->node, 1);
-    kkr_str_printf(s, "%s, %s by ",
-                   a->node.item.gpu_conservative && a->write
-                       ? " (a conservative footprint: kkrace could not tell "
-                         "that the kernel only reads it)"
-                       : "",
-                   a->node.item.kind == KKR_OP_GPU_KERNEL ||
-                           a->node.item.kind == KKR_OP_GPU_HOST_FUNC
-                       ? "launched"
-                       : "called");
-    kkr_str_printf(s, a->node.thread ? "thread T%u" : "main thread",
-                   a->node.thread);
-    kkr_str_printf(s, " at:\n");
+    if (a->node.item.gpu_conservative && a->write)
+      kkr_str_printf(s, " (a conservative footprint: kkrace could not tell "
+                        "that the kernel only reads it)");
+    print_host_caller(s, &a->node,
+                      a->node.item.kind == KKR_OP_GPU_KERNEL ||
+                              a->node.item.kind == KKR_OP_GPU_HOST_FUNC
+                          ? "launched"
+                          : "called");
+    kkr_str_printf(s, ":\n");
     print_frames(s, &a->sym);
     return;
   }

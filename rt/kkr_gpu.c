@@ -623,7 +623,7 @@ static gpu_stream *stream_get(kkr_thread *t, uintptr_t handle) {
     /* Reports number the program's own streams from 1 in order of first
      * use ("stream 0" would read as the legacy default stream); the
      * default streams go by their names. */
-    if (key != H_LEGACY && (key & 0xffffffffffu)) /* (not per-thread) */
+    if (handle > H_PER_THREAD)
       s->inst->index = ++streams_numbered;
     HASH_ADD(hh, streams, key, sizeof key, s);
     s->next = stream_list;

@@ -48,30 +48,18 @@ static int has_string(struct dl_phdr_info *info, const char *needle) {
 }
 
 /* Which variables the process's Kokkos reads: KOKKOS_TOOLS_LIBS (bit 1),
- * KOKKOS_PROFILE_LIBRARY (bit 2); 0 without Kokkos.  A shared libkokkoscore
- * is looked at first; the program itself (Kokkos linked statically, or no
- * Kokkos at all) only when there is none: scanning its read-only segments
- * took a tenth of a small program's start-up. */
-typedef struct {
-  int vars;    /* the bits above */
-  int shared;  /* a shared libkokkoscore was seen */
-  int program; /* this pass looks at the program only */
-} tools_scan;
-
+ * KOKKOS_PROFILE_LIBRARY (bit 2); 0 without Kokkos. */
 static int find_tools_libs(struct dl_phdr_info *info, size_t size, void *arg) {
   (void)size;
-  tools_scan *scan = arg;
   const char *name = info->dlpi_name;
   int is_program = !name || !*name;
-  if (is_program != scan->program ||
-      (!is_program && !strstr(name, "kokkoscore")))
+  if (!is_program && !strstr(name, "kokkoscore"))
     return 0;
-  scan->shared |= !is_program;
   if (has_string(info, tools_libs_var))
-    scan->vars |= 1;
+    *(int *)arg |= 1;
   if (has_string(info, "KOKKOS_PROFILE_LIBRARY"))
-    scan->vars |= 2;
-  return is_program; /* (the program comes first: done) */
+    *(int *)arg |= 2;
+  return 0;
 }
 
 /* The runtime preloaded into a program not built with kkrace (a Kokkos
@@ -91,13 +79,8 @@ static const char *preloaded_tools_library(int kokkos, char *buf, size_t n) {
 }
 
 void kkr_tools_setup(void) {
-  tools_scan scan = {0, 0, 0};
-  dl_iterate_phdr(find_tools_libs, &scan);
-  if (!scan.shared) {
-    scan.program = 1;
-    dl_iterate_phdr(find_tools_libs, &scan);
-  }
-  int tools_libs = scan.vars;
+  int tools_libs = 0;
+  dl_iterate_phdr(find_tools_libs, &tools_libs);
   void *marker = dlsym(RTLD_DEFAULT, "kkrace_kokkos_tools_marker");
   Dl_info info;
   char preloaded[4096];
