@@ -222,6 +222,10 @@ kkr_exc *kkr_exc_find(const kkr_runs *rs, uint32_t k) {
 /* A table of cap slots holding the exceptions of x (which it frees). */
 static kkr_excs *exc_rehash(kkr_excs *x, uint32_t cap) {
   kkr_excs *y = kkr_alloc(exc_bytes(cap)); /* (zeroed) */
+  /* A large table's slots are spread over all its pages: mapped in by
+   * one call rather than a fault each as its entries come. */
+  if (exc_bytes(cap) >= ((size_t)64 << 10))
+    kkr_prefault(y, exc_bytes(cap));
   y->cap = cap;
   if (x) {
     for (uint32_t j = 0; j < x->cap; j++) {
