@@ -293,6 +293,8 @@ static int retire_due; /* (set by kkr_node_new every RETIRE_NODES nodes) */
 static kkr_spin retire_lock;
 #define RETIRE_THREADS_MAX 1024u
 #define NODES_PER_PAGE (4096u / sizeof(uint64_t))
+#define NODES_RELEASE 32768u /* (256 KiB of the table) */
+static uint32_t nodes_released; /* entries below it are given back */
 
 /* Threads created but not started yet: the snapshot of live threads does
  * not hold them, and what they will do is ordered after their creator's
@@ -374,8 +376,15 @@ static void retire(void) {
     }
     kkr_spin_unlock(&q->inst->lock);
   }
-  /* Their entries of the node table read 0 from now on. */
-  madvise(&kkr_nodes[old], (h - old) * sizeof(uint64_t), MADV_DONTNEED);
+  /* Their entries of the node table read 0 from now on; their pages go
+   * back to the system NODES_RELEASE entries at a time (each madvise
+   * flushes the TLBs of every CPU the process ran on). */
+  memset(&kkr_nodes[old], 0, (h - old) * sizeof(uint64_t));
+  if (h - nodes_released >= NODES_RELEASE) {
+    madvise(&kkr_nodes[nodes_released], (h - nodes_released) * sizeof(uint64_t),
+            MADV_DONTNEED);
+    nodes_released = h;
+  }
   kkr_spin_unlock(&retire_lock);
 }
 
