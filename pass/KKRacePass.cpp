@@ -1639,6 +1639,10 @@ private:
 
   /// frameOf's answers.
   DenseMap<const DISubprogram *, FrameInfo> Frames;
+  /// isDispatchClosure's answers.
+  DenseMap<const AllocaInst *, bool> ClosureObject;
+  /// inClosureCtorOrDtor's answers, per frame.
+  DenseMap<const DISubprogram *, bool> ClosureFrames;
   /// isBookkeepingField's answers, per TBAA base type.
   DenseMap<const MDNode *, bool> BookkeepingTypes;
 
@@ -1653,6 +1657,8 @@ private:
     if (auto *AI = dyn_cast<AllocaInst>(Obj)) {
       if (AI->hasMetadata(KKR_STRAND_LOCAL_MD))
         return true; // a strand's own variable (KokkosSemantics)
+      if (isDispatchClosure(AI))
+        return true;
       auto It = LocalObject.find(AI);
       if (It != LocalObject.end())
         return It->second;
@@ -1671,6 +1677,87 @@ private:
         return true;
     }
     return false;
+  }
+
+  /// Whether some frame of I, as its debug location says, is a
+  /// constructor or destructor of a dispatch's closure.
+  bool inClosureCtorOrDtor(const Instruction *I) {
+    for (const DILocation *L = I->getDebugLoc().get(); L;
+         L = L->getInlinedAt()) {
+      const DISubprogram *SP = L->getScope()->getSubprogram();
+      if (!SP)
+        continue;
+      auto It = ClosureFrames.find(SP);
+      if (It == ClosureFrames.end()) {
+        StringRef N = SP->getLinkageName();
+        It = ClosureFrames
+                 .insert({SP, !N.empty() && isClosureCtorOrDtor(N.str())})
+                 .first;
+      }
+      if (It->second)
+        return true;
+    }
+    return false;
+  }
+
+  /// A dispatch's closure in this frame (Kokkos' ParallelFor,
+  /// ParallelReduce or ParallelScan object: the copies of the functor and
+  /// the policy that the dispatch's strands read) that only its
+  /// constructor and destructor write, and whose address goes nowhere but
+  /// to loads, to the runtime and to lifetime marks.  Nothing can write
+  /// it while the dispatch's strands read it: not the strands (the
+  /// functor writes no member of its own: a mutable member written by
+  /// operator() makes the closure an ordinary object, checked), not the
+  /// program (which never sees Kokkos' copy).  The next dispatch's copy
+  /// in the same stack slot is a new object, as Kokkos keeps a copy for
+  /// as long as the work runs.  Its accesses are not checked: a functor's
+  /// fields are reloaded after every store the optimizer cannot tell
+  /// apart from them (an atomic), each a check otherwise.
+  bool isDispatchClosure(const AllocaInst *AI) {
+    if (!AI->isStaticAlloca())
+      return false;
+    auto It = ClosureObject.find(AI);
+    if (It != ClosureObject.end())
+      return It->second;
+    bool Written = false;
+    bool Only = allAddressUses(AI, false, [&](const Use &U, const Value *,
+                                              const Value *&) {
+      const auto *User = cast<Instruction>(U.getUser());
+      if (const auto *LI = dyn_cast<LoadInst>(User))
+        return !LI->isVolatile();
+      if (const auto *SI = dyn_cast<StoreInst>(User)) {
+        if (U.getOperandNo() != StoreInst::getPointerOperandIndex() ||
+            SI->isVolatile() || !inClosureCtorOrDtor(SI))
+          return false;
+        Written = true;
+        return true;
+      }
+      if (const auto *MI = dyn_cast<MemIntrinsic>(User)) {
+        if (isa<MemTransferInst>(MI) && U.getOperandNo() == 1)
+          return true; // (copied from)
+        if (U.getOperandNo() != 0 || !inClosureCtorOrDtor(MI))
+          return false;
+        Written = true;
+        return true;
+      }
+      if (const auto *II = dyn_cast<IntrinsicInst>(User))
+        return II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II);
+      if (const auto *CB = dyn_cast<CallBase>(User)) {
+        // The runtime's, and the closure's members' constructors and
+        // destructors, which its own run.
+        const Function *F = CB->getCalledFunction();
+        if (F && F->getName().starts_with("__kkrace"))
+          return F->getName() != "__kkrace_escape";
+        return inClosureCtorOrDtor(CB);
+      }
+      return false;
+    });
+    bool Closure = Only && Written;
+    if (Closure && traceEnabled())
+      errs() << "kkrace: " << AI->getFunction()->getName()
+             << ": dispatch closure " << *AI << "\n";
+    ClosureObject[AI] = Closure;
+    return Closure;
   }
 
   /// Capture tracking that knows the inline strand code: a reduction
@@ -2084,6 +2171,7 @@ private:
 
   bool runOnFunction(Function &F) {
     LocalObject.clear();
+    ClosureObject.clear();
     StrandLocalSeen.clear();
     Hoisted.clear();
     StrandLoops.clear();

@@ -280,6 +280,19 @@ static bool isHandleCopy(const std::string &Ctx, const NameParts &P) {
   return false;
 }
 
+/// A dispatch's closure class (Ctx without its template arguments).
+static bool isClosureClass(const std::string &Ctx) {
+  return Ctx == "Kokkos::Impl::ParallelFor" ||
+         Ctx == "Kokkos::Impl::ParallelReduce" ||
+         Ctx == "Kokkos::Impl::ParallelScan" ||
+         Ctx == "Kokkos::Impl::ParallelScanWithTotal";
+}
+
+bool isClosureCtorOrDtor(const std::string &Mangled) {
+  NameParts P = demangleParts(Mangled);
+  return P.Valid && P.CtorOrDtor && isClosureClass(stripTemplateArgs(P.Context));
+}
+
 AccessScope accessScope(const std::string &Mangled) {
   NameParts P = demangleParts(Mangled);
   if (!P.Valid)
@@ -291,11 +304,7 @@ AccessScope accessScope(const std::string &Mangled) {
     return AccessScope::Bookkeeping;
   // A dispatch's closure object: its constructor copies the functor and the
   // policy into it, and only that dispatch reads them.
-  if (P.CtorOrDtor &&
-      (Ctx == "Kokkos::Impl::ParallelFor" ||
-       Ctx == "Kokkos::Impl::ParallelReduce" ||
-       Ctx == "Kokkos::Impl::ParallelScan" ||
-       Ctx == "Kokkos::Impl::ParallelScanWithTotal"))
+  if (P.CtorOrDtor && isClosureClass(Ctx))
     return AccessScope::Bookkeeping;
   return isBookkeepingClass(Ctx, P.Base) || isHandleCopy(Ctx, P)
              ? AccessScope::Bookkeeping
