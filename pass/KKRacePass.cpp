@@ -408,6 +408,10 @@ private:
     // team_reduce(r, value)): one operation, the outer call.
     CallInfo Self = classify(F.getName(), true);
     bool InOp = CallerIsKokkos && Self.Kind == CallKind::Op;
+    if ((InOp && isDispatch(Self.OpKind)) ||
+        (CallerIsKokkos && (executesClosure(Work) ||
+                            isToolsFunction(F.getName().str()))))
+      markDispatchLocals(F);
     // (A std algorithm's functor is the strand; the user's lambda that it
     // calls is part of it.)
     bool InKokkosStrand = CallerIsKokkos && isKokkosStrandBody(F.getName().str());
@@ -927,6 +931,45 @@ private:
         Carried = CB;
       return true;
     });
+  }
+
+  /// Whether a call of W runs a closure (Impl::ParallelFor<...>::execute
+  /// and its kin): W's function is a dispatch's implementation.
+  static bool executesClosure(ArrayRef<std::pair<CallBase *, CallInfo>> W) {
+    for (auto &P : W)
+      if (P.second.Kind == CallKind::Op &&
+          (P.second.OpKind == KKR_OP_EXEC_FOR ||
+           P.second.OpKind == KKR_OP_EXEC_REDUCE ||
+           P.second.OpKind == KKR_OP_EXEC_SCAN))
+        return true;
+    return false;
+  }
+
+  static bool isDispatch(unsigned Kind) {
+    return Kind == KKR_OP_PARALLEL_FOR || Kind == KKR_OP_PARALLEL_REDUCE ||
+           Kind == KKR_OP_PARALLEL_SCAN;
+  }
+
+  /// The locals of Kokkos' own dispatch function (Kokkos::parallel_for,
+  /// parallel_reduce, parallel_scan, and the Kokkos function that runs
+  /// the closure: ParallelReduceAdaptor::execute, a View's initialization)
+  /// and of the Tools glue it calls: its
+  /// copy of the policy, the kernel id and name it hands to Kokkos Tools,
+  /// its closure.  When the function is not inlined, its frame is private
+  /// to the dispatch in the runtime (below the caller's stack pointer at
+  /// the operation's start); inlined, its locals are the dispatch's
+  /// temporaries in the caller's frame, and are not checked either.
+  void markDispatchLocals(Function &F) {
+    MDNode *Tag = MDNode::get(C, {});
+    for (Instruction &I : F.getEntryBlock())
+      if (auto *AI = dyn_cast<AllocaInst>(&I))
+        if (AI->isStaticAlloca() && !AI->hasMetadata(KKR_STRAND_LOCAL_MD)) {
+          AI->setMetadata(KKR_STRAND_LOCAL_MD, Tag);
+          AI->setMetadata(KKR_CALL_TEMP_MD, Tag);
+          if (traceEnabled())
+            errs() << "kkrace: " << F.getName() << ": dispatch local " << *AI
+                   << "\n";
+        }
   }
 
   /// Kokkos operations that read their arguments while the call runs and
@@ -1639,10 +1682,8 @@ private:
 
   /// frameOf's answers.
   DenseMap<const DISubprogram *, FrameInfo> Frames;
-  /// isDispatchClosure's answers.
-  DenseMap<const AllocaInst *, bool> ClosureObject;
-  /// inClosureCtorOrDtor's answers, per frame.
-  DenseMap<const DISubprogram *, bool> ClosureFrames;
+  /// reachesCheckedCall's answers about callees.
+  DenseMap<const Function *, bool> BookkeepingCallees;
   /// isBookkeepingField's answers, per TBAA base type.
   DenseMap<const MDNode *, bool> BookkeepingTypes;
 
@@ -1657,8 +1698,6 @@ private:
     if (auto *AI = dyn_cast<AllocaInst>(Obj)) {
       if (AI->hasMetadata(KKR_STRAND_LOCAL_MD))
         return true; // a strand's own variable (KokkosSemantics)
-      if (isDispatchClosure(AI))
-        return true;
       auto It = LocalObject.find(AI);
       if (It != LocalObject.end())
         return It->second;
@@ -1677,87 +1716,6 @@ private:
         return true;
     }
     return false;
-  }
-
-  /// Whether some frame of I, as its debug location says, is a
-  /// constructor or destructor of a dispatch's closure.
-  bool inClosureCtorOrDtor(const Instruction *I) {
-    for (const DILocation *L = I->getDebugLoc().get(); L;
-         L = L->getInlinedAt()) {
-      const DISubprogram *SP = L->getScope()->getSubprogram();
-      if (!SP)
-        continue;
-      auto It = ClosureFrames.find(SP);
-      if (It == ClosureFrames.end()) {
-        StringRef N = SP->getLinkageName();
-        It = ClosureFrames
-                 .insert({SP, !N.empty() && isClosureCtorOrDtor(N.str())})
-                 .first;
-      }
-      if (It->second)
-        return true;
-    }
-    return false;
-  }
-
-  /// A dispatch's closure in this frame (Kokkos' ParallelFor,
-  /// ParallelReduce or ParallelScan object: the copies of the functor and
-  /// the policy that the dispatch's strands read) that only its
-  /// constructor and destructor write, and whose address goes nowhere but
-  /// to loads, to the runtime and to lifetime marks.  Nothing can write
-  /// it while the dispatch's strands read it: not the strands (the
-  /// functor writes no member of its own: a mutable member written by
-  /// operator() makes the closure an ordinary object, checked), not the
-  /// program (which never sees Kokkos' copy).  The next dispatch's copy
-  /// in the same stack slot is a new object, as Kokkos keeps a copy for
-  /// as long as the work runs.  Its accesses are not checked: a functor's
-  /// fields are reloaded after every store the optimizer cannot tell
-  /// apart from them (an atomic), each a check otherwise.
-  bool isDispatchClosure(const AllocaInst *AI) {
-    if (!AI->isStaticAlloca())
-      return false;
-    auto It = ClosureObject.find(AI);
-    if (It != ClosureObject.end())
-      return It->second;
-    bool Written = false;
-    bool Only = allAddressUses(AI, false, [&](const Use &U, const Value *,
-                                              const Value *&) {
-      const auto *User = cast<Instruction>(U.getUser());
-      if (const auto *LI = dyn_cast<LoadInst>(User))
-        return !LI->isVolatile();
-      if (const auto *SI = dyn_cast<StoreInst>(User)) {
-        if (U.getOperandNo() != StoreInst::getPointerOperandIndex() ||
-            SI->isVolatile() || !inClosureCtorOrDtor(SI))
-          return false;
-        Written = true;
-        return true;
-      }
-      if (const auto *MI = dyn_cast<MemIntrinsic>(User)) {
-        if (isa<MemTransferInst>(MI) && U.getOperandNo() == 1)
-          return true; // (copied from)
-        if (U.getOperandNo() != 0 || !inClosureCtorOrDtor(MI))
-          return false;
-        Written = true;
-        return true;
-      }
-      if (const auto *II = dyn_cast<IntrinsicInst>(User))
-        return II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II);
-      if (const auto *CB = dyn_cast<CallBase>(User)) {
-        // The runtime's, and the closure's members' constructors and
-        // destructors, which its own run.
-        const Function *F = CB->getCalledFunction();
-        if (F && F->getName().starts_with("__kkrace"))
-          return F->getName() != "__kkrace_escape";
-        return inClosureCtorOrDtor(CB);
-      }
-      return false;
-    });
-    bool Closure = Only && Written;
-    if (Closure && traceEnabled())
-      errs() << "kkrace: " << AI->getFunction()->getName()
-             << ": dispatch closure " << *AI << "\n";
-    ClosureObject[AI] = Closure;
-    return Closure;
   }
 
   /// Capture tracking that knows the inline strand code: a reduction
@@ -1865,8 +1823,33 @@ private:
   /// A call that was not inlined takes AI's address (a dispatch
   /// temporary's constructor): its instrumented code accesses AI, whose
   /// stack slot may have held a variable that a kernel read.
-  static bool passedToCall(AllocaInst *AI) {
-    return AI->hasMetadata(KKR_CALL_TEMP_MD) && reachesCall(AI);
+  bool passedToCall(AllocaInst *AI) {
+    return AI->hasMetadata(KKR_CALL_TEMP_MD) && reachesCheckedCall(AI);
+  }
+
+  /// Whether AI's address is an argument of a call whose own accesses may
+  /// be checked: not an intrinsic's or the runtime's, nor a function of
+  /// Kokkos' bookkeeping (a View handle's destructor, the Tools calls that
+  /// a dispatch makes with its kernel id), whose accesses are not.
+  bool reachesCheckedCall(AllocaInst *AI) {
+    return !allAddressUses(AI, false, [&](const Use &U, const Value *,
+                                          const Value *&) {
+      const auto *CB = dyn_cast<CallBase>(U.getUser());
+      if (!CB || isa<IntrinsicInst>(CB))
+        return true;
+      const Function *F = CB->getCalledFunction();
+      if (!F || CB->isCallee(&U))
+        return false;
+      if (F->getName().starts_with("__kkrace"))
+        return true;
+      auto It = BookkeepingCallees.find(F);
+      if (It == BookkeepingCallees.end())
+        It = BookkeepingCallees
+                 .insert({F, accessScope(F->getName().str()) ==
+                                 AccessScope::Bookkeeping})
+                 .first;
+      return It->second;
+    });
   }
 
   /// A strand's own local (not checked in the strand's code) whose address
@@ -2171,7 +2154,6 @@ private:
 
   bool runOnFunction(Function &F) {
     LocalObject.clear();
-    ClosureObject.clear();
     StrandLocalSeen.clear();
     Hoisted.clear();
     StrandLoops.clear();

@@ -288,9 +288,10 @@ static bool isClosureClass(const std::string &Ctx) {
          Ctx == "Kokkos::Impl::ParallelScanWithTotal";
 }
 
-bool isClosureCtorOrDtor(const std::string &Mangled) {
+bool isToolsFunction(const std::string &Mangled) {
   NameParts P = demangleParts(Mangled);
-  return P.Valid && P.CtorOrDtor && isClosureClass(stripTemplateArgs(P.Context));
+  return P.Valid && (startsWith(P.Context, "Kokkos::Tools") ||
+                     startsWith(P.Context, "Kokkos::Profiling"));
 }
 
 AccessScope accessScope(const std::string &Mangled) {

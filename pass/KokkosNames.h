@@ -111,11 +111,9 @@ enum class AccessScope {
 /// The scope of the accesses made by the function named Mangled.
 AccessScope accessScope(const std::string &Mangled);
 
-/// Whether Mangled is a constructor or destructor of a dispatch's closure
-/// (Kokkos::Impl::ParallelFor, ParallelReduce, ParallelScan,
-/// ParallelScanWithTotal), the object that holds the copies of a
-/// dispatch's functor and policy.
-bool isClosureCtorOrDtor(const std::string &Mangled);
+/// Whether Mangled is a function of Kokkos Tools' glue (Kokkos::Tools,
+/// Kokkos::Profiling): what a dispatch tells a loaded tool.
+bool isToolsFunction(const std::string &Mangled);
 
 /// Whether the function named Mangled takes or gives back a resource that
 /// a strand holds alone (UniqueToken::acquire and release, a random pool's
