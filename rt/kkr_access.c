@@ -1877,6 +1877,16 @@ static KKR_NOINLINE void gather_r8(kkr_thread *t, uint64_t count,
   loop_body(t, 0, 0, count, 8, 0, mode, nidx, vary, idx, step, pc, slot, g);
 }
 
+/* ... and of 4-byte elements (`int`, `float`: an unstructured mesh's
+ * connectivity gathers). */
+static KKR_NOINLINE void gather_r4(kkr_thread *t, uint64_t count,
+                                   uint32_t mode, uint32_t nidx, uint32_t vary,
+                                   uint64_t *idx, uint64_t step, uintptr_t pc,
+                                   site_slot *slot,
+                                   const loop_gather_src *g) {
+  loop_body(t, 0, 0, count, 4, 0, mode, nidx, vary, idx, step, pc, slot, g);
+}
+
 /* A RangePolicy's atomic updates of 8-byte elements through an index
  * (a histogram's atomic_add(&bins(key(i)), 1)). */
 static KKR_NOINLINE void gather_aw8_range(kkr_thread *t, uint64_t count,
@@ -2701,6 +2711,8 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
   uint64_t saved_rec = t->abi.cur_rec;
   if (size == 8 && !acc)
     gather_r8(t, count, mode, nidx, vary, j, step, pc, slot_, &g);
+  else if (size == 4 && !acc)
+    gather_r4(t, count, mode, nidx, vary, j, step, pc, slot_, &g);
   else if (size == 8 && acc == (ACC_WRITE | ACC_ATOMIC) && mode == LOOP_RANGE)
     gather_aw8_range(t, count, j, step, pc, slot_, &g);
   else
