@@ -1682,6 +1682,8 @@ private:
 
   /// frameOf's answers.
   DenseMap<const DISubprogram *, FrameInfo> Frames;
+  /// isClosureThis's answers.
+  DenseMap<const Function *, bool> ClosureMembers;
   /// reachesCheckedCall's answers about callees.
   DenseMap<const Function *, bool> BookkeepingCallees;
   /// isBookkeepingField's answers, per TBAA base type.
@@ -1695,6 +1697,8 @@ private:
     const Value *Obj = getUnderlyingObject(Ptr);
     if (isRuntimeState(Obj))
       return true;
+    if (const auto *A = dyn_cast<Argument>(Obj))
+      return isClosureThis(A);
     if (auto *AI = dyn_cast<AllocaInst>(Obj)) {
       if (AI->hasMetadata(KKR_STRAND_LOCAL_MD))
         return true; // a strand's own variable (KokkosSemantics)
@@ -1716,6 +1720,23 @@ private:
         return true;
     }
     return false;
+  }
+
+  /// A is 'this' of a member function of a dispatch's closure (its
+  /// execute(), and what that calls): the dispatch's copy of the functor
+  /// and the policy, a dispatch temporary as markDispatchLocals says,
+  /// which execute() reaches through 'this' when it is not inlined into
+  /// the dispatch.
+  bool isClosureThis(const Argument *A) {
+    const Function *F = A->getParent();
+    if (A->getArgNo() != (F->hasStructRetAttr() ? 1u : 0u) || !F->hasName())
+      return false;
+    auto It = ClosureMembers.find(F);
+    if (It == ClosureMembers.end())
+      It = ClosureMembers
+               .insert({F, isClosureMember(F->getName().str())})
+               .first;
+    return It->second;
   }
 
   /// Capture tracking that knows the inline strand code: a reduction

@@ -294,6 +294,11 @@ bool isToolsFunction(const std::string &Mangled) {
                      startsWith(P.Context, "Kokkos::Profiling"));
 }
 
+bool isClosureMember(const std::string &Mangled) {
+  NameParts P = demangleParts(Mangled);
+  return P.Valid && isClosureClass(stripTemplateArgs(P.Context));
+}
+
 AccessScope accessScope(const std::string &Mangled) {
   NameParts P = demangleParts(Mangled);
   if (!P.Valid)

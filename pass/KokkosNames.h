@@ -111,6 +111,12 @@ enum class AccessScope {
 /// The scope of the accesses made by the function named Mangled.
 AccessScope accessScope(const std::string &Mangled);
 
+/// Whether Mangled is a member function of a dispatch's closure class
+/// (Kokkos::Impl::ParallelFor, ParallelReduce, ParallelScan,
+/// ParallelScanWithTotal: the object holding a dispatch's copies of the
+/// functor and the policy), such as its execute().
+bool isClosureMember(const std::string &Mangled);
+
 /// Whether Mangled is a function of Kokkos Tools' glue (Kokkos::Tools,
 /// Kokkos::Profiling): what a dispatch tells a loaded tool.
 bool isToolsFunction(const std::string &Mangled);
