@@ -54,12 +54,14 @@
 
 #include "kkr_abi.h"
 
-/// Metadata on the allocas of the user's functors (see findStrandBodies).
+/// Metadata on the allocas of the user's functors (see findStrandBodies)
+/// and of Kokkos' dispatch functions (markDispatchLocals).
 #define KKR_STRAND_LOCAL_MD "kkrace.strand_local"
 /// On a store or memory intrinsic: a write of a team's own code, which
 /// every thread of the team makes (KokkosSemantics::markTeamWrites).
 #define KKR_TEAM_WRITE_MD "kkrace.team_write"
-/// ... and on a dispatch's temporaries (markCallTemporaries), too.
+/// ... and on a dispatch's temporaries (markCallTemporaries,
+/// markDispatchLocals), too.
 #define KKR_CALL_TEMP_MD "kkrace.call_temp"
 
 using namespace llvm;
@@ -74,6 +76,15 @@ static Function *namedCallee(Instruction &I) {
     return nullptr;
   Function *F = CB->getCalledFunction();
   return F && F->hasName() ? F : nullptr;
+}
+
+/// Map[K], computed by Compute on the first lookup.
+template <typename MapT, typename KeyT, typename Fn>
+static auto &memo(MapT &Map, const KeyT &K, Fn Compute) {
+  auto It = Map.find(K);
+  if (It == Map.end())
+    It = Map.insert({K, Compute()}).first;
+  return It->second;
 }
 
 /// Walks the uses of AI's address, through GEPs and casts (and, with
@@ -408,9 +419,7 @@ private:
     // team_reduce(r, value)): one operation, the outer call.
     CallInfo Self = classify(F.getName(), true);
     bool InOp = CallerIsKokkos && Self.Kind == CallKind::Op;
-    if ((InOp && isDispatch(Self.OpKind)) ||
-        (CallerIsKokkos && (executesClosure(Work) ||
-                            isToolsFunction(F.getName().str()))))
+    if (CallerIsKokkos && dispatchesItself(F, Self, Work))
       markDispatchLocals(F);
     // (A std algorithm's functor is the strand; the user's lambda that it
     // calls is part of it.)
@@ -945,9 +954,16 @@ private:
     return false;
   }
 
-  static bool isDispatch(unsigned Kind) {
-    return Kind == KKR_OP_PARALLEL_FOR || Kind == KKR_OP_PARALLEL_REDUCE ||
-           Kind == KKR_OP_PARALLEL_SCAN;
+  /// Whether Kokkos' function F (classified as Self, making the calls W)
+  /// is part of a dispatch: Kokkos::parallel_for, parallel_reduce or
+  /// parallel_scan, a function that runs a closure, or the Tools glue.
+  static bool dispatchesItself(Function &F, const CallInfo &Self,
+                               ArrayRef<std::pair<CallBase *, CallInfo>> W) {
+    if (Self.Kind == CallKind::Op && (Self.OpKind == KKR_OP_PARALLEL_FOR ||
+                                      Self.OpKind == KKR_OP_PARALLEL_REDUCE ||
+                                      Self.OpKind == KKR_OP_PARALLEL_SCAN))
+      return true;
+    return executesClosure(W) || isToolsFunction(F.getName().str());
   }
 
   /// The locals of Kokkos' own dispatch function (Kokkos::parallel_for,
@@ -1684,7 +1700,7 @@ private:
   DenseMap<const DISubprogram *, FrameInfo> Frames;
   /// isClosureThis's answers.
   DenseMap<const Function *, bool> ClosureMembers;
-  /// reachesCheckedCall's answers about callees.
+  /// reachesCall's answers about callees.
   DenseMap<const Function *, bool> BookkeepingCallees;
   /// isBookkeepingField's answers, per TBAA base type.
   DenseMap<const MDNode *, bool> BookkeepingTypes;
@@ -1731,12 +1747,8 @@ private:
     const Function *F = A->getParent();
     if (A->getArgNo() != (F->hasStructRetAttr() ? 1u : 0u) || !F->hasName())
       return false;
-    auto It = ClosureMembers.find(F);
-    if (It == ClosureMembers.end())
-      It = ClosureMembers
-               .insert({F, isClosureMember(F->getName().str())})
-               .first;
-    return It->second;
+    return memo(ClosureMembers, F,
+                [&] { return isClosureMember(F->getName().str()); });
   }
 
   /// Capture tracking that knows the inline strand code: a reduction
@@ -1788,12 +1800,9 @@ private:
                            : nullptr;
     if (!Name)
       return false;
-    auto It = BookkeepingTypes.find(Base);
-    if (It == BookkeepingTypes.end())
-      It = BookkeepingTypes
-               .insert({Base, isBookkeepingType(Name->getString().str())})
-               .first;
-    return It->second;
+    return memo(BookkeepingTypes, Base, [&] {
+      return isBookkeepingType(Name->getString().str());
+    });
   }
 
   /// The function of the frame L, null when it has no subprogram or no
@@ -1803,12 +1812,9 @@ private:
     StringRef N = SP ? SP->getLinkageName() : StringRef();
     if (N.empty())
       return nullptr;
-    auto It = Frames.find(SP);
-    if (It == Frames.end())
-      It = Frames
-               .insert({SP, {accessScope(N.str()), isResourceCall(N.str())}})
-               .first;
-    return &It->second;
+    return &memo(Frames, SP, [&] {
+      return FrameInfo{accessScope(N.str()), isResourceCall(N.str())};
+    });
   }
 
   /// Whether some frame of I, as its debug location says, is a call that
@@ -1844,33 +1850,11 @@ private:
   /// A call that was not inlined takes AI's address (a dispatch
   /// temporary's constructor): its instrumented code accesses AI, whose
   /// stack slot may have held a variable that a kernel read.
+  /// (Kokkos' bookkeeping functions among its callees do not count: a View
+  /// handle's destructor, the Tools calls that a dispatch makes with its
+  /// kernel id check none of their accesses.)
   bool passedToCall(AllocaInst *AI) {
-    return AI->hasMetadata(KKR_CALL_TEMP_MD) && reachesCheckedCall(AI);
-  }
-
-  /// Whether AI's address is an argument of a call whose own accesses may
-  /// be checked: not an intrinsic's or the runtime's, nor a function of
-  /// Kokkos' bookkeeping (a View handle's destructor, the Tools calls that
-  /// a dispatch makes with its kernel id), whose accesses are not.
-  bool reachesCheckedCall(AllocaInst *AI) {
-    return !allAddressUses(AI, false, [&](const Use &U, const Value *,
-                                          const Value *&) {
-      const auto *CB = dyn_cast<CallBase>(U.getUser());
-      if (!CB || isa<IntrinsicInst>(CB))
-        return true;
-      const Function *F = CB->getCalledFunction();
-      if (!F || CB->isCallee(&U))
-        return false;
-      if (F->getName().starts_with("__kkrace"))
-        return true;
-      auto It = BookkeepingCallees.find(F);
-      if (It == BookkeepingCallees.end())
-        It = BookkeepingCallees
-                 .insert({F, accessScope(F->getName().str()) ==
-                                 AccessScope::Bookkeeping})
-                 .first;
-      return It->second;
-    });
+    return AI->hasMetadata(KKR_CALL_TEMP_MD) && reachesCall(AI, true);
   }
 
   /// A strand's own local (not checked in the strand's code) whose address
@@ -1893,15 +1877,24 @@ private:
   }
 
   /// Whether AI's address is an argument of a call (other than an
-  /// intrinsic's or the runtime's).
-  static bool reachesCall(AllocaInst *AI) {
-    return !allAddressUses(AI, false, [](const Use &U, const Value *,
-                                         const Value *&) {
+  /// intrinsic's or the runtime's, and with SkipBookkeeping, other than a
+  /// function of Kokkos' bookkeeping, whose accesses are not checked).
+  bool reachesCall(AllocaInst *AI, bool SkipBookkeeping = false) {
+    return !allAddressUses(AI, false, [&](const Use &U, const Value *,
+                                          const Value *&) {
       const auto *CB = dyn_cast<CallBase>(U.getUser());
       if (!CB || isa<IntrinsicInst>(CB))
         return true;
       const Function *F = CB->getCalledFunction();
-      return F && F->getName().starts_with("__kkrace");
+      if (!F)
+        return false;
+      if (F->getName().starts_with("__kkrace"))
+        return true;
+      return SkipBookkeeping && !CB->isCallee(&U) &&
+             memo(BookkeepingCallees, F, [&] {
+               return accessScope(F->getName().str()) ==
+                      AccessScope::Bookkeeping;
+             });
     });
   }
 
