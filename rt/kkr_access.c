@@ -2686,6 +2686,69 @@ KKR_EXPORT void __kkrace_loop_wrap(void *base, unsigned long long scale,
   }
 }
 
+/* A short gather's reads of 4- or 8-byte elements by the current strand
+ * or by a team's nested iterations (`x(col(k))` in a row, `A(conn(i, j))`
+ * for the few j of an element), through an index that is not cut: each
+ * element decided inline in its cells or half-cells, with nothing else in
+ * the loop (loop_body asks for every element what kind of index, loop and
+ * access it is).  Returns how many elements it decided: it stops at the
+ * first that the cells do not decide, that is not aligned, or whose chunk
+ * has neither cells nor halves yet, and loop_body goes on from there. */
+KKR_INLINE uint64_t gather_fast(kkr_thread *t, uint64_t count, uint32_t size,
+                                int idx64, uint32_t mode, uint64_t v,
+                                uint64_t step, const loop_gather_src *g,
+                                site_slot *slot, uintptr_t pc) {
+  const uint64_t site = (uint64_t)kkr_site_index(t, slot, pc)
+                        << KKR_REC_SITE_SHIFT;
+  const decide_ctx d = decide_ctx_of(t);
+  const uintptr_t plo = t->priv_lo, plen = t->priv_len;
+  const uintptr_t ulo = t->abi.upd_lo, ulen = t->abi.upd_len;
+  const uint64_t item = t->abi.item_rec;
+  const uint32_t team_rec = kkr_team_strand(t, 0);
+  const uintptr_t base = g->base;
+  const int64_t scale = g->scale;
+  const uint64_t every = g->every;
+  uint64_t cur = t->abi.cur_rec;
+  uintptr_t chunk_of = ~(uintptr_t)0;
+  kkr_cell *chunk = NULL;
+  kkr_split *hc = NULL;
+  uint64_t k = 0;
+  for (; k < count; k++, v += step) {
+    int64_t e = idx64 ? ((const int64_t *)g->idx)[k * every]
+                      : ((const int32_t *)g->idx)[k * every];
+    uintptr_t a = base + (uintptr_t)(e * scale);
+    if (KKR_UNLIKELY(a & (size - 1)))
+      break;
+    if (a - plo < plen || a - ulo < ulen)
+      continue;
+    if (mode == LOOP_TEAM)
+      cur = item | (uint64_t)(team_rec + (uint32_t)(v % 126) + 1)
+                       << KKR_REC_STRAND_SHIFT;
+    if ((a >> KKR_CHUNK_SHIFT) != chunk_of) {
+      chunk_of = a >> KKR_CHUNK_SHIFT;
+      chunk = kkr_dir[KKR_DIR_INDEX(a)];
+      hc = chunk ? NULL : kkr_half_chunk(KKR_DIR_INDEX(a));
+      if (!chunk && !hc)
+        break;
+    }
+    if (KKR_UNLIKELY(!decide_at(d, chunk, hc, a, size, 0, cur, site)))
+      break;
+  }
+  return k;
+}
+
+#define GATHER_FAST(name, size, idx64)                                        \
+  static KKR_NOINLINE uint64_t name(kkr_thread *t, uint64_t count,           \
+                                    uint32_t mode, uint64_t v, uint64_t step, \
+                                    const loop_gather_src *g,                 \
+                                    site_slot *slot, uintptr_t pc) {          \
+    return gather_fast(t, count, size, idx64, mode, v, step, g, slot, pc);   \
+  }
+GATHER_FAST(gather_fast_r4, 4, 0)
+GATHER_FAST(gather_fast_r8, 8, 0)
+GATHER_FAST(gather_fast_r4_i64, 4, 1)
+GATHER_FAST(gather_fast_r8_i64, 8, 1)
+
 KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
                                 unsigned long long count, unsigned int packed,
                                 unsigned long long i0, unsigned long long i1,
@@ -2709,6 +2772,24 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
     g.prefetch = 0;
   uint32_t mode = loop_mode_begin(t, nidx, packed, count);
   uint64_t saved_rec = t->abi.cur_rec;
+  if (!acc && (size == 4 || size == 8) && !g.cut && !g.prefetch &&
+      (!(g.kind & KKR_GATHER_UNSIGNED) || (g.kind & KKR_GATHER_IDX64)) &&
+      (mode == LOOP_CURRENT || mode == LOOP_TEAM) &&
+      !kkr_nofast_single(t) && !kkr_mt) {
+    int i64 = !!(g.kind & KKR_GATHER_IDX64);
+    uint64_t done =
+        (size == 4 ? (i64 ? gather_fast_r4_i64 : gather_fast_r4)
+                   : (i64 ? gather_fast_r8_i64 : gather_fast_r8))(
+            t, count, mode, j[vary], step, &g, slot_, pc);
+    if (done == count) {
+      loop_mode_end(t, mode, saved_rec);
+      return;
+    }
+    /* (The rest from the element it stopped at.) */
+    g.idx = (const char *)g.idx + done * g.every * (i64 ? 8 : 4);
+    j[vary] += done * step;
+    count -= done;
+  }
   if (size == 8 && !acc)
     gather_r8(t, count, mode, nidx, vary, j, step, pc, slot_, &g);
   else if (size == 4 && !acc)
