@@ -1908,6 +1908,28 @@ private:
            X->getInlinedAt() == Y->getInlinedAt();
   }
 
+  /// Whether A and B are at the same file and line in the frames of their
+  /// inlined stacks that both have, from the outermost in (`x(col(k))`:
+  /// two Views' operator() inlined at one line of the program, the load of
+  /// one of them left with the program's line only), so that a report
+  /// names the program's same lines for both.
+  static bool sameLines(const Instruction *A, const Instruction *B) {
+    SmallVector<const DILocation *, 16> X, Y;
+    for (const DILocation *L = A->getDebugLoc().get(); L; L = L->getInlinedAt())
+      X.push_back(L);
+    for (const DILocation *L = B->getDebugLoc().get(); L; L = L->getInlinedAt())
+      Y.push_back(L);
+    if (X.empty() || Y.empty())
+      return false;
+    for (size_t K = 1; K <= X.size() && K <= Y.size(); ++K) {
+      const DILocation *P = X[X.size() - K], *Q = Y[Y.size() - K];
+      if (P->getLine() != Q->getLine() || P->getFilename() != Q->getFilename() ||
+          P->getDirectory() != Q->getDirectory())
+        return false;
+    }
+    return true;
+  }
+
   static bool isVtableAccess(Instruction *I) {
     if (MDNode *Tag = I->getMetadata(LLVMContext::MD_tbaa))
       return Tag->isTBAAVtableAccess();
@@ -2566,6 +2588,7 @@ private:
                             // write
       const AtomicRegion *Region = nullptr; // its Kokkos atomic's marks
       SmallVector<Instruction *, 4> Also; // the unrolled copies it checks
+      Instruction *IndexToo = nullptr; // a gather's index load it checks
     };
     SmallVector<Hoist, 16> Hs;
     for (BasicBlock *BB : L->blocks()) {
@@ -2668,6 +2691,27 @@ private:
       }
     }
     mergeUnrolled(Hs, SE);
+    // A gather's loads of its index (x(col(k)): col(k), one element after
+    // the other) at the same line, by the same strands, are checked by the
+    // gather's call, which reads the indices anyway.  (One call instead of
+    // two; a report of the index's read names the line of both.)
+    for (Hoist &H : Hs) {
+      if (H.Merged || !H.G.Index || H.G.Skip || H.G.Bits || H.Write ||
+          H.Atomic || !H.Gs.empty())
+        continue;
+      for (Hoist &X : Hs) {
+        auto *C = dyn_cast_or_null<SCEVConstant>(X.Step);
+        if (X.I != H.G.Index || X.Merged || X.Write || X.Atomic ||
+            X.Partner || !X.Also.empty() || !X.Gs.empty() || X.SC != H.SC ||
+            !C || C->getAPInt().getSExtValue() != (int64_t)X.Size ||
+            X.Size != DL.getTypeStoreSize(H.G.Index->getType()) ||
+            !sameLines(X.I, H.I))
+          continue;
+        X.Merged = true;
+        H.IndexToo = X.I;
+        break;
+      }
+    }
     Value *CountV = nullptr;
     bool Changed = false;
     for (Hoist &H : Hs) {
@@ -2750,7 +2794,8 @@ private:
         Packed |= (H.G.Index->getType()->isIntegerTy(64) ? KKR_GATHER_IDX64 : 0) |
                   (H.G.Unsigned ? KKR_GATHER_UNSIGNED : 0) |
                   H.G.Skip << KKR_GATHER_SKIP_SHIFT |
-                  H.G.Bits << KKR_GATHER_BITS_SHIFT;
+                  H.G.Bits << KKR_GATHER_BITS_SHIFT |
+                  (H.IndexToo ? KKR_GATHER_READS_INDEX : 0);
         B.CreateCall(RT.gather,
                      {Exp.expandCodeFor(H.G.Base, Ptr->getType(), At),
                       Exp.expandCodeFor(H.G.Scale, B.getInt64Ty(), At), Base,
@@ -2799,6 +2844,8 @@ private:
         Hoisted.insert(H.Partner);
       for (Instruction *X : H.Also)
         Hoisted.insert(X);
+      if (H.IndexToo)
+        Hoisted.insert(H.IndexToo);
       if (H.Region && H.Region->Ld) // (its load: the write's check covers it)
         Hoisted.insert(H.Region->Ld);
       Changed = true;

@@ -37,6 +37,9 @@ enum kkr_op_kind {
  * to 13 of the packed argument, whose size is at most 8 for a gather. */
 #define KKR_GATHER_BITS_SHIFT 8
 #define KKR_GATHER_SIZE_MASK 0xFFu
+/* The gather also checks the loop's reads of its indices, by the same
+ * strands, as reads at its own site (x(col(k)): col(k) too). */
+#define KKR_GATHER_READS_INDEX 0x40000u
 /* __kkrace_loop_wrap's: the remainder is unsigned (else signed, as C's %),
  * of 32-bit values (else 64). */
 #define KKR_WRAP_32 0x4000000u

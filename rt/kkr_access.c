@@ -2697,7 +2697,8 @@ KKR_EXPORT void __kkrace_loop_wrap(void *base, unsigned long long scale,
 KKR_INLINE uint64_t gather_fast(kkr_thread *t, uint64_t count, uint32_t size,
                                 int idx64, uint32_t mode, uint64_t v,
                                 uint64_t step, const loop_gather_src *g,
-                                site_slot *slot, uintptr_t pc) {
+                                int reads_index, site_slot *slot,
+                                uintptr_t pc) {
   const uint64_t site = (uint64_t)kkr_site_index(t, slot, pc)
                         << KKR_REC_SITE_SHIFT;
   const decide_ctx d = decide_ctx_of(t);
@@ -2709,21 +2710,35 @@ KKR_INLINE uint64_t gather_fast(kkr_thread *t, uint64_t count, uint32_t size,
   const int64_t scale = g->scale;
   const uint64_t every = g->every;
   uint64_t cur = t->abi.cur_rec;
-  uintptr_t chunk_of = ~(uintptr_t)0;
-  kkr_cell *chunk = NULL;
-  kkr_split *hc = NULL;
+  const uint32_t isize = idx64 ? 8 : 4;
+  uintptr_t chunk_of = ~(uintptr_t)0, ichunk_of = ~(uintptr_t)0;
+  kkr_cell *chunk = NULL, *ichunk = NULL;
+  kkr_split *hc = NULL, *ihc = NULL;
   uint64_t k = 0;
   for (; k < count; k++, v += step) {
-    int64_t e = idx64 ? ((const int64_t *)g->idx)[k * every]
-                      : ((const int32_t *)g->idx)[k * every];
+    if (mode == LOOP_TEAM)
+      cur = item | (uint64_t)(team_rec + (uint32_t)(v % 126) + 1)
+                       << KKR_REC_STRAND_SHIFT;
+    /* (The index's read first, as the program makes them.) */
+    uintptr_t ia = (uintptr_t)g->idx + k * every * isize;
+    if (reads_index && !(ia - plo < plen || ia - ulo < ulen)) {
+      if ((ia >> KKR_CHUNK_SHIFT) != ichunk_of) {
+        ichunk_of = ia >> KKR_CHUNK_SHIFT;
+        ichunk = kkr_dir[KKR_DIR_INDEX(ia)];
+        ihc = ichunk ? NULL : kkr_half_chunk(KKR_DIR_INDEX(ia));
+        if (!ichunk && !ihc)
+          break;
+      }
+      if (KKR_UNLIKELY((ia & (isize - 1)) ||
+                       !decide_at(d, ichunk, ihc, ia, isize, 0, cur, site)))
+        break;
+    }
+    int64_t e = idx64 ? *(const int64_t *)ia : *(const int32_t *)ia;
     uintptr_t a = base + (uintptr_t)(e * scale);
     if (KKR_UNLIKELY(a & (size - 1)))
       break;
     if (a - plo < plen || a - ulo < ulen)
       continue;
-    if (mode == LOOP_TEAM)
-      cur = item | (uint64_t)(team_rec + (uint32_t)(v % 126) + 1)
-                       << KKR_REC_STRAND_SHIFT;
     if ((a >> KKR_CHUNK_SHIFT) != chunk_of) {
       chunk_of = a >> KKR_CHUNK_SHIFT;
       chunk = kkr_dir[KKR_DIR_INDEX(a)];
@@ -2741,8 +2756,10 @@ KKR_INLINE uint64_t gather_fast(kkr_thread *t, uint64_t count, uint32_t size,
   static KKR_NOINLINE uint64_t name(kkr_thread *t, uint64_t count,           \
                                     uint32_t mode, uint64_t v, uint64_t step, \
                                     const loop_gather_src *g,                 \
-                                    site_slot *slot, uintptr_t pc) {          \
-    return gather_fast(t, count, size, idx64, mode, v, step, g, slot, pc);   \
+                                    int reads_index, site_slot *slot,         \
+                                    uintptr_t pc) {                           \
+    return gather_fast(t, count, size, idx64, mode, v, step, g, reads_index, \
+                       slot, pc);                                             \
   }
 GATHER_FAST(gather_fast_r4, 4, 0)
 GATHER_FAST(gather_fast_r8, 8, 0)
@@ -2770,25 +2787,33 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
   if (g.prefetch && kkr_views_find((uintptr_t)base, &v) &&
       v.hi - v.lo < GATHER_PREFETCH_MIN)
     g.prefetch = 0;
+  /* The index's reads (KKR_GATHER_READS_INDEX), where the tight loop
+   * leaves them: a loop check of their own after the gather's, from
+   * element idone on. */
+  int reads_index = !!(packed & KKR_GATHER_READS_INDEX);
+  uint32_t isize = g.kind & KKR_GATHER_IDX64 ? 8 : 4;
+  const void *idx0 = g.idx;
+  uint64_t count0 = count, idone = 0, j0[3] = {j[0], j[1], j[2]};
   uint32_t mode = loop_mode_begin(t, nidx, packed, count);
   uint64_t saved_rec = t->abi.cur_rec;
   if (!acc && (size == 4 || size == 8) && !g.cut && !g.prefetch &&
       (!(g.kind & KKR_GATHER_UNSIGNED) || (g.kind & KKR_GATHER_IDX64)) &&
       (mode == LOOP_CURRENT || mode == LOOP_TEAM) &&
       !kkr_nofast_single(t) && !kkr_mt) {
-    int i64 = !!(g.kind & KKR_GATHER_IDX64);
+    int i64 = isize == 8;
     uint64_t done =
         (size == 4 ? (i64 ? gather_fast_r4_i64 : gather_fast_r4)
                    : (i64 ? gather_fast_r8_i64 : gather_fast_r8))(
-            t, count, mode, j[vary], step, &g, slot_, pc);
+            t, count, mode, j[vary], step, &g, reads_index, slot_, pc);
     if (done == count) {
       loop_mode_end(t, mode, saved_rec);
       return;
     }
     /* (The rest from the element it stopped at.) */
-    g.idx = (const char *)g.idx + done * g.every * (i64 ? 8 : 4);
+    g.idx = (const char *)g.idx + done * g.every * isize;
     j[vary] += done * step;
     count -= done;
+    idone = done;
   }
   if (size == 8 && !acc)
     gather_r8(t, count, mode, nidx, vary, j, step, pc, slot_, &g);
@@ -2799,6 +2824,14 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
   else
     gather_any(t, count, size, acc, mode, nidx, vary, j, step, pc, slot_, &g);
   loop_mode_end(t, mode, saved_rec);
+  if (reads_index) {
+    j0[vary] += idone * step;
+    loop_at((char *)idx0 + idone * g.every * isize, g.every * isize,
+            count0 - idone,
+            isize | (packed & ((3u << KKR_LOOP_NIDX_SHIFT) | KKR_LOOP_VECTOR |
+                               (3u << KKR_LOOP_VARY_SHIFT))),
+            j0[0], j0[1], j0[2], step, slot_, pc);
+  }
 }
 
 KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
