@@ -2037,7 +2037,7 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
       if (chunk && (acc & ACC_WRITE))
         kkr_shared_forget_range(a, a + (n - 1) * stride + size);
       if (chunk && !(acc & ACC_WRITE) && size == KKR_GRAN &&
-          stride <= KKR_BLOCK_CELLS * KKR_GRAN &&
+          stride < KKR_BLOCK_CELLS * KKR_GRAN &&
           n * stride >= 2 * KKR_BLOCK_CELLS * KKR_GRAN && t->cur_is_item)
         i = read_blocks(d, chunk, &a, &cur, dcur, stride, n, site,
                         t->abi.item_rec);
