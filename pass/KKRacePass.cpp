@@ -2309,7 +2309,7 @@ private:
     for (Instruction *I : MarksDone)
       I->eraseFromParent();
     SmallPtrSet<AllocaInst *, 4> Freed;
-    if (removeIdleStrands(Freed)) {
+    if (removeIdleStrands(F, Freed)) {
       Changed = true;
       promoteFreedLocals(F, Freed);
     }
@@ -2564,6 +2564,11 @@ private:
              << Bad << "\n";
     if (Bad || (Strands.empty() && (Calls || !Ends.empty())))
       return false;
+    // (A loop of strands that ends up with nothing to check per iteration,
+    // whether its accesses were checked here or it had none, such as a
+    // vector lane's reduction into a register: removeIdleStrands.)
+    if (!Strands.empty())
+      StrandLoops.push_back(L);
     SCEVExpander Exp(SE, DL, "kkr.loop");
     const SCEV *Count = SE.getAddExpr(
         SE.getTruncateOrZeroExtend(BTC, Type::getInt64Ty(M.getContext())),
@@ -2850,8 +2855,6 @@ private:
         Hoisted.insert(H.Region->Ld);
       Changed = true;
     }
-    if (Changed && !Strands.empty())
-      StrandLoops.push_back(L);
     return Changed;
   }
 
@@ -3517,7 +3520,7 @@ private:
   /// A strand loop left with nothing to check per iteration: its strands
   /// need not be begun and ended one by one.
   /// (Freed: the locals whose addresses the removed calls took.)
-  bool removeIdleStrands(SmallPtrSetImpl<AllocaInst *> &Freed) {
+  bool removeIdleStrands(Function &F, SmallPtrSetImpl<AllocaInst *> &Freed) {
     bool Changed = false;
     for (Loop *L : StrandLoops) {
       SmallVector<Instruction *, 8> Strand;
@@ -3539,6 +3542,32 @@ private:
       }
       Changed = true;
     }
+    // A strand that checks nothing between its begin and its end, in one
+    // block (the lanes of an unrolled vector loop reducing into a
+    // register), need not be begun either.
+    for (BasicBlock &BB : F)
+      for (auto It = BB.begin(); It != BB.end();) {
+        Instruction &I = *It++;
+        if (!isCallTo(I, RT.strand_begin))
+          continue;
+        Instruction *End = nullptr;
+        for (Instruction *N = I.getNextNode(); N; N = N->getNextNode()) {
+          if (isCallTo(*N, RT.strand_end))
+            End = N;
+          if (isOpaqueCall(*N))
+            break;
+        }
+        if (!End)
+          continue;
+        if (&*It == End)
+          ++It;
+        for (Value *Arg : cast<CallInst>(I).args())
+          if (auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Arg)))
+            Freed.insert(AI);
+        End->eraseFromParent();
+        I.eraseFromParent();
+        Changed = true;
+      }
     return Changed;
   }
 
