@@ -2686,6 +2686,21 @@ KKR_EXPORT void __kkrace_loop_wrap(void *base, unsigned long long scale,
   }
 }
 
+/* A short gather's read of size bytes at a by cur, decided inline in the
+ * cells or half-cells of its chunk (*of: the chunk that *chunk and *hc
+ * are of, looked up again when a leaves it): 0 when they do not decide it,
+ * or its chunk has neither yet. */
+KKR_INLINE int gather_read_at(decide_ctx d, uintptr_t a, uint32_t size,
+                              uint64_t cur, uint64_t site, uintptr_t *of,
+                              kkr_cell **chunk, kkr_split **hc) {
+  if ((a >> KKR_CHUNK_SHIFT) != *of) {
+    *of = a >> KKR_CHUNK_SHIFT;
+    *chunk = kkr_dir[KKR_DIR_INDEX(a)];
+    *hc = *chunk ? NULL : kkr_half_chunk(KKR_DIR_INDEX(a));
+  }
+  return decide_at(d, *chunk, *hc, a, size, 0, cur, site);
+}
+
 /* A short gather's reads of 4- or 8-byte elements by the current strand
  * or by a team's nested iterations (`x(col(k))` in a row, `A(conn(i, j))`
  * for the few j of an element), through an index that is not cut: each
@@ -2722,15 +2737,9 @@ KKR_INLINE uint64_t gather_fast(kkr_thread *t, uint64_t count, uint32_t size,
     /* (The index's read first, as the program makes them.) */
     uintptr_t ia = (uintptr_t)g->idx + k * every * isize;
     if (reads_index && !(ia - plo < plen || ia - ulo < ulen)) {
-      if ((ia >> KKR_CHUNK_SHIFT) != ichunk_of) {
-        ichunk_of = ia >> KKR_CHUNK_SHIFT;
-        ichunk = kkr_dir[KKR_DIR_INDEX(ia)];
-        ihc = ichunk ? NULL : kkr_half_chunk(KKR_DIR_INDEX(ia));
-        if (!ichunk && !ihc)
-          break;
-      }
       if (KKR_UNLIKELY((ia & (isize - 1)) ||
-                       !decide_at(d, ichunk, ihc, ia, isize, 0, cur, site)))
+                       !gather_read_at(d, ia, isize, cur, site, &ichunk_of,
+                                       &ichunk, &ihc)))
         break;
     }
     int64_t e = idx64 ? *(const int64_t *)ia : *(const int32_t *)ia;
@@ -2739,14 +2748,8 @@ KKR_INLINE uint64_t gather_fast(kkr_thread *t, uint64_t count, uint32_t size,
       break;
     if (a - plo < plen || a - ulo < ulen)
       continue;
-    if ((a >> KKR_CHUNK_SHIFT) != chunk_of) {
-      chunk_of = a >> KKR_CHUNK_SHIFT;
-      chunk = kkr_dir[KKR_DIR_INDEX(a)];
-      hc = chunk ? NULL : kkr_half_chunk(KKR_DIR_INDEX(a));
-      if (!chunk && !hc)
-        break;
-    }
-    if (KKR_UNLIKELY(!decide_at(d, chunk, hc, a, size, 0, cur, site)))
+    if (KKR_UNLIKELY(
+            !gather_read_at(d, a, size, cur, site, &chunk_of, &chunk, &hc)))
       break;
   }
   return k;
