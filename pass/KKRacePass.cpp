@@ -2709,7 +2709,6 @@ private:
         if (X.I != H.G.Index || X.Merged || X.Write || X.Atomic ||
             X.Partner || !X.Also.empty() || !X.Gs.empty() || X.SC != H.SC ||
             !C || C->getAPInt().getSExtValue() != (int64_t)X.Size ||
-            X.Size != DL.getTypeStoreSize(H.G.Index->getType()) ||
             !sameLines(X.I, H.I))
           continue;
         X.Merged = true;

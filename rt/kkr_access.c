@@ -1867,25 +1867,19 @@ static KKR_NOINLINE void loop_any(kkr_thread *t, uintptr_t a, uint64_t stride,
             slot, NULL);
 }
 
-/* Gathers: a loop of reads of 8-byte elements (a sparse matrix's x(col(k))),
- * and any other. */
-static KKR_NOINLINE void gather_r8(kkr_thread *t, uint64_t count,
-                                   uint32_t mode, uint32_t nidx, uint32_t vary,
-                                   uint64_t *idx, uint64_t step, uintptr_t pc,
-                                   site_slot *slot,
-                                   const loop_gather_src *g) {
-  loop_body(t, 0, 0, count, 8, 0, mode, nidx, vary, idx, step, pc, slot, g);
-}
-
-/* ... and of 4-byte elements (`int`, `float`: an unstructured mesh's
- * connectivity gathers). */
-static KKR_NOINLINE void gather_r4(kkr_thread *t, uint64_t count,
-                                   uint32_t mode, uint32_t nidx, uint32_t vary,
-                                   uint64_t *idx, uint64_t step, uintptr_t pc,
-                                   site_slot *slot,
-                                   const loop_gather_src *g) {
-  loop_body(t, 0, 0, count, 4, 0, mode, nidx, vary, idx, step, pc, slot, g);
-}
+/* Gathers: copies of the loop for reads of 8-byte elements (a sparse
+ * matrix's x(col(k))) and of 4-byte ones (`int`, `float`: an unstructured
+ * mesh's connectivity gathers), and any other. */
+#define GATHER_READ(name, size)                                               \
+  static KKR_NOINLINE void name(kkr_thread *t, uint64_t count, uint32_t mode, \
+                                uint32_t nidx, uint32_t vary, uint64_t *idx,  \
+                                uint64_t step, uintptr_t pc, site_slot *slot, \
+                                const loop_gather_src *g) {                   \
+    loop_body(t, 0, 0, count, size, 0, mode, nidx, vary, idx, step, pc, slot, \
+              g);                                                             \
+  }
+GATHER_READ(gather_r8, 8)
+GATHER_READ(gather_r4, 4)
 
 /* A RangePolicy's atomic updates of 8-byte elements through an index
  * (a histogram's atomic_add(&bins(key(i)), 1)). */
@@ -2701,9 +2695,10 @@ KKR_INLINE int gather_read_at(decide_ctx d, uintptr_t a, uint32_t size,
   return decide_at(d, *chunk, *hc, a, size, 0, cur, site);
 }
 
-/* A short gather's reads of 4- or 8-byte elements by the current strand
- * or by a team's nested iterations (`x(col(k))` in a row, `A(conn(i, j))`
- * for the few j of an element), through an index that is not cut: each
+/* A gather's reads of 4- or 8-byte elements by the current strand or by a
+ * team's nested iterations, that prefetches nothing (`x(col(k))` in a row,
+ * `A(conn(i, j))` for the few j of an element: short, or into a small
+ * View), through an index that is not cut: each
  * element decided inline in its cells or half-cells, with nothing else in
  * the loop (loop_body asks for every element what kind of index, loop and
  * access it is).  Returns how many elements it decided: it stops at the
@@ -2790,13 +2785,8 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
   if (g.prefetch && kkr_views_find((uintptr_t)base, &v) &&
       v.hi - v.lo < GATHER_PREFETCH_MIN)
     g.prefetch = 0;
-  /* The index's reads (KKR_GATHER_READS_INDEX), where the tight loop
-   * leaves them: a loop check of their own after the gather's, from
-   * element idone on. */
   int reads_index = !!(packed & KKR_GATHER_READS_INDEX);
   uint32_t isize = g.kind & KKR_GATHER_IDX64 ? 8 : 4;
-  const void *idx0 = g.idx;
-  uint64_t count0 = count, idone = 0, j0[3] = {j[0], j[1], j[2]};
   uint32_t mode = loop_mode_begin(t, nidx, packed, count);
   uint64_t saved_rec = t->abi.cur_rec;
   if (!acc && (size == 4 || size == 8) && !g.cut && !g.prefetch &&
@@ -2816,7 +2806,6 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
     g.idx = (const char *)g.idx + done * g.every * isize;
     j[vary] += done * step;
     count -= done;
-    idone = done;
   }
   if (size == 8 && !acc)
     gather_r8(t, count, mode, nidx, vary, j, step, pc, slot_, &g);
@@ -2827,14 +2816,14 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
   else
     gather_any(t, count, size, acc, mode, nidx, vary, j, step, pc, slot_, &g);
   loop_mode_end(t, mode, saved_rec);
-  if (reads_index) {
-    j0[vary] += idone * step;
-    loop_at((char *)idx0 + idone * g.every * isize, g.every * isize,
-            count0 - idone,
+  /* The index's reads (KKR_GATHER_READS_INDEX) that the tight loop left,
+   * those of the elements left to the general loop: a loop check of their
+   * own, by the same strands. */
+  if (reads_index)
+    loop_at((void *)g.idx, g.every * isize, count,
             isize | (packed & ((3u << KKR_LOOP_NIDX_SHIFT) | KKR_LOOP_VECTOR |
                                (3u << KKR_LOOP_VARY_SHIFT))),
-            j0[0], j0[1], j0[2], step, slot_, pc);
-  }
+            j[0], j[1], j[2], step, slot_, pc);
 }
 
 KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
