@@ -1065,13 +1065,25 @@ static KKR_NOINLINE void access_general(uintptr_t a, uint32_t size,
 typedef struct {
   uint64_t hz, same, multi;
   int team;  /* the current strand is a team's (team_before applies) */
-  int lanes; /* vector lanes in the team's phase: no MULTI read made */
+  int lanes; /* vector lanes in the team's phase: no MULTI read made, and
+                lanes_before applies */
+  const kkr_thread *t;
 } decide_ctx;
 
 KKR_INLINE decide_ctx decide_ctx_of(const kkr_thread *t) {
   decide_ctx d = {t->hz, t->same_mask, t->multi_mask, (int)t->team_on,
-                  (int)t->lanes_on};
+                  (int)t->lanes_on, t};
   return d;
+}
+
+/* With vector lanes in the team's phase: rec, of another strand of the
+ * current node, is ordered before cur by a vector loop's fork or join (a
+ * lane and its thread's code before or after the loop, lanes of two loops
+ * of one thread). */
+KKR_INLINE int lanes_before(decide_ctx d, uint64_t rec, uint64_t cur) {
+  return d.lanes && !((rec ^ cur) & (KKR_REC_NODE_BITS | KKR_R_M)) &&
+         (cur & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS &&
+         kkr_lanes_ordered_at(d.t, KKR_REC_STRAND(cur), KKR_REC_STRAND(rec));
 }
 
 /* The cell that holds the records of the access of size bytes at a in the
@@ -1104,7 +1116,8 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
   /* The last write is ordered before this access or is this strand's. */
   uint64_t wown = w >= hz;
   if (KKR_UNLIKELY(wown && ((w ^ cur) & same))) {
-    if (!(d.team && team_before(w, cur)) && !atomic_pass(w, cur, mask4))
+    if (!(d.team && team_before(w, cur)) && !atomic_pass(w, cur, mask4) &&
+        !lanes_before(d, w, cur))
       return 0;
     wown = 0;
   }
@@ -1124,7 +1137,8 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
     /* The reads too; the write replaces what it covers (this strand's own
      * earlier write is kept as a union of bytes). */
     if (KKR_UNLIKELY(r >= hz && ((r ^ cur) & same)) &&
-        !(d.team && team_before(r, cur)) && !atomic_pass(r, cur, mask4))
+        !(d.team && team_before(r, cur)) && !atomic_pass(r, cur, mask4) &&
+        !lanes_before(d, r, cur))
       return 0;
     c->w = nw;
     c->r = r & uncovered ? r : 0;
@@ -1148,6 +1162,10 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
              (cur & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS) {
     c->r = r | KKR_R_M; /* another strand of this kernel read them: now
                            several have */
+  } else if (lanes_before(d, r, cur)) {
+    if (r & uncovered)
+      return 0;
+    c->r = rec; /* read before the loop, or in an earlier one */
   } else {
     return 0;
   }

@@ -654,7 +654,10 @@ static uint32_t lane_sub(kkr_thread *t, unsigned long long i0) {
 
 int kkr_lanes_loop(kkr_thread *t) {
   kkr_team_sync(t);
-  return t->abi.strand_depth && kkr_in_team_item(t) && lanes_forked(t);
+  /* (With no sub left in the phase, every lane of a loop that has none yet
+   * is its thread, lane_sub: the loop is the thread's own.) */
+  return t->abi.strand_depth && kkr_in_team_item(t) && lanes_forked(t) &&
+         (t->lanes.taken || t->lanes.next >= 1);
 }
 
 uint32_t kkr_lane_strand(kkr_thread *t, uint64_t i) {
@@ -663,9 +666,8 @@ uint32_t kkr_lane_strand(kkr_thread *t, uint64_t i) {
 
 /* The subs of the current strand (a) and of strand rs (b), if both are of
  * the running team's phase. */
-static int lanes_subs(const kkr_thread *t, uint32_t rs, uint32_t *a,
-                      uint32_t *b) {
-  uint32_t cs = KKR_CUR_STRAND(t);
+static int lanes_subs_at(uint32_t cs, uint32_t rs, uint32_t *a,
+                         uint32_t *b) {
   if (rs < 2 || cs < 2 || KKR_TEAM_OF(rs) != KKR_TEAM_OF(cs) ||
       KKR_TEAM_PHASE(rs) != KKR_TEAM_PHASE(cs))
     return 0;
@@ -674,10 +676,19 @@ static int lanes_subs(const kkr_thread *t, uint32_t rs, uint32_t *a,
   return 1;
 }
 
+static int lanes_subs(const kkr_thread *t, uint32_t rs, uint32_t *a,
+                      uint32_t *b) {
+  return lanes_subs_at(KKR_CUR_STRAND(t), rs, a, b);
+}
+
 int kkr_lanes_ordered(const kkr_thread *t, uint32_t rs) {
+  return kkr_lanes_ordered_at(t, KKR_CUR_STRAND(t), rs);
+}
+
+int kkr_lanes_ordered_at(const kkr_thread *t, uint32_t cs, uint32_t rs) {
   const kkr_lanes *l = &t->lanes;
   uint32_t a, b;
-  if (!lanes_subs(t, rs, &a, &b))
+  if (!t->lanes_on || !lanes_subs_at(cs, rs, &a, &b))
     return 0;
   /* (A sub that was a lane and a thread: either may be meant; say
    * ordered, the one answer that cannot make a false report.) */

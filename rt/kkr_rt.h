@@ -559,6 +559,9 @@ void kkr_team_barrier(kkr_thread *t);
  * ordered before the current strand all the same, by a vector loop's fork
  * or join (kkr_lanes). */
 int kkr_lanes_ordered(const kkr_thread *t, uint32_t rs);
+/* The same for the current strand cs of a loop's check (the inline
+ * decisions, which do not set the thread's current strand per element). */
+int kkr_lanes_ordered_at(const kkr_thread *t, uint32_t cs, uint32_t rs);
 /* Whether the lanes of a vector loop beginning now in the current strand
  * are strands of their own (else they are the current strand). */
 int kkr_lanes_loop(kkr_thread *t);
