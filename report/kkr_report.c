@@ -384,7 +384,9 @@ void kkr_describe_strand(kkr_str *s, const kkr_node_info *n) {
     if (n->lane && n->md_rank) {
       kkr_str_printf(s, ", vector lane ");
       kkr_describe_indices(s, n->md_rank, n->md);
-    } else if (n->lane)
+    } else if (n->lane && n->lane_idx < 0)
+      kkr_str_printf(s, ", several of its vector lanes");
+    else if (n->lane)
       kkr_str_printf(s, ", vector lane %lld", (long long)n->lane_idx);
     break;
   case 1:
@@ -734,6 +736,11 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
             &old->node);
   node_lane(t, &old->node);
   node_md(t, &old->node);
+  if (!(prev & KKR_R_W) && kkr_lanes_is_fold(t, prev)) {
+    old->node.lane = 1; /* (reads of several lanes, kept as their thread's) */
+    old->node.lane_idx = -1;
+    old->node.md_rank = 0;
+  }
   resolve_wrapped(&old->node, &cur->node);
   resolve_md(&old->node, &cur->node);
   if (copy_bookkeeping(&cur->node, word) || copy_bookkeeping(&old->node, word)) {

@@ -99,6 +99,8 @@ static void json_node(kkr_str *s, const kkr_node_info *n) {
       kkr_str_printf(s, ",\"nested\":%lld", (long long)n->sub_idx);
     if (n->lane && n->md_rank)
       kkr_str_printf(s, ",\"lane\":\"%s\"", md.buf + 1);
+    else if (n->lane && n->lane_idx < 0)
+      kkr_str_printf(s, ",\"lane\":\"several\"");
     else if (n->lane)
       kkr_str_printf(s, ",\"lane\":%lld", (long long)n->lane_idx);
     kkr_str_free(&md);

@@ -105,7 +105,7 @@ KKR_INLINE int ordered(const kkr_thread *t, uint64_t rec) {
     uint32_t s = KKR_REC_STRAND(rec);
     if (s == KKR_CUR_STRAND(t) || s == KKR_STRAND_BACKEND)
       return 1;
-    if (KKR_UNLIKELY(t->lanes_on) && kkr_lanes_ordered(t, s))
+    if (KKR_UNLIKELY(t->lanes_on) && kkr_lanes_ordered(t, rec))
       return 1;
     return t->team_on && team_before(rec, t->abi.cur_rec);
   }
@@ -298,7 +298,7 @@ static kkr_readset *readset_add(kkr_thread *t, kkr_readset *s, uint64_t nr) {
       uint32_t fold;
       if (KKR_REC_STRAND(r) != KKR_CUR_STRAND(t) && !ordered(t, r)) {
         if (t->lanes_on && !(r & KKR_R_M) &&
-            (fold = kkr_lanes_fold(t, KKR_REC_STRAND(r))))
+            (fold = kkr_lanes_fold(t, r, nr)))
           r = with_strand(r, fold);
         else
           r |= KKR_R_M;
@@ -342,7 +342,7 @@ static void record_read(kkr_thread *t, uint64_t *pr, uint64_t nr) {
   } else if (KKR_REC_NODE(r) == t->cur_node && (KKR_REC_MASK(r) & nmask) &&
              KKR_REC_STRAND(r) != KKR_STRAND_BACKEND) {
     uint32_t fold = t->lanes_on && !(r & KKR_R_M)
-                        ? kkr_lanes_fold(t, KKR_REC_STRAND(r))
+                        ? kkr_lanes_fold(t, r, nr)
                         : 0;
     uint64_t plain = (r ^ nr) & KKR_R_A; /* (one of them not atomic) */
     if (fold) /* sibling lanes: to everyone else, their thread read */
@@ -1083,7 +1083,7 @@ KKR_INLINE decide_ctx decide_ctx_of(const kkr_thread *t) {
 KKR_INLINE int lanes_before(decide_ctx d, uint64_t rec, uint64_t cur) {
   return d.lanes && !((rec ^ cur) & (KKR_REC_NODE_BITS | KKR_R_M)) &&
          (cur & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS &&
-         kkr_lanes_ordered_at(d.t, KKR_REC_STRAND(cur), KKR_REC_STRAND(rec));
+         kkr_lanes_ordered_at(d.t, KKR_REC_STRAND(cur), rec);
 }
 
 /* The cell that holds the records of the access of size bytes at a in the
@@ -1162,6 +1162,10 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
              (cur & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS) {
     c->r = r | KKR_R_M; /* another strand of this kernel read them: now
                            several have */
+  } else if (KKR_UNLIKELY(d.lanes) && !(mask4 & ~r) &&
+             !((r ^ cur) & (KKR_REC_NODE_BITS | KKR_R_M | KKR_R_A)) &&
+             kkr_lanes_is_fold_at(d.t, KKR_REC_STRAND(cur), r)) {
+    /* Sibling lanes read them: r, kept as their thread's, says so. */
   } else if (lanes_before(d, r, cur)) {
     if (r & uncovered)
       return 0;

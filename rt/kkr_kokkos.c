@@ -584,6 +584,7 @@ static void lanes_reset(kkr_thread *t) {
   l->serial = l->open = 0;
   l->threads[0] = l->threads[1] = 0;
   l->ambiguous[0] = l->ambiguous[1] = 0;
+  l->fold_sites = 0;
   memset(l->parent_of, 0, sizeof l->parent_of);
 }
 
@@ -613,6 +614,7 @@ KKR_EXPORT void __kkrace_vector_loop(void) {
   l->open = ++l->serial;
   l->parent = t->team_sub;
   l->taken = 0;
+  l->fold_sites = 0;
   lanes_thread(l, t->team_sub);
 }
 
@@ -681,14 +683,24 @@ static int lanes_subs(const kkr_thread *t, uint32_t rs, uint32_t *a,
   return lanes_subs_at(KKR_CUR_STRAND(t), rs, a, b);
 }
 
-int kkr_lanes_ordered(const kkr_thread *t, uint32_t rs) {
-  return kkr_lanes_ordered_at(t, KKR_CUR_STRAND(t), rs);
+int kkr_lanes_ordered(const kkr_thread *t, uint64_t rec) {
+  return kkr_lanes_ordered_at(t, KKR_CUR_STRAND(t), rec);
 }
 
-int kkr_lanes_ordered_at(const kkr_thread *t, uint32_t cs, uint32_t rs) {
+/* Sub a is a lane of the open loop, and the read record rec of its thread
+ * (sub b) holds reads of the loop's lanes (kkr_lanes_fold). */
+static int lanes_fold_of_open(const kkr_lanes *l, uint32_t a, uint32_t b,
+                              uint64_t rec) {
+  uint32_t site = KKR_REC_SITE(rec);
+  return !(rec & KKR_R_W) && b == l->parent && l->open &&
+         l->parent_of[a] == l->parent + 1u && l->loop_of[a] == l->open &&
+         site != KKR_SITE_OTHER && (l->fold_sites >> site & 1);
+}
+
+int kkr_lanes_ordered_at(const kkr_thread *t, uint32_t cs, uint64_t rec) {
   const kkr_lanes *l = &t->lanes;
   uint32_t a, b;
-  if (!t->lanes_on || !lanes_subs_at(cs, rs, &a, &b))
+  if (!t->lanes_on || !lanes_subs_at(cs, KKR_REC_STRAND(rec), &a, &b))
     return 0;
   /* (A sub that was a lane and a thread: either may be meant; say
    * ordered, the one answer that cannot make a false report.) */
@@ -698,6 +710,8 @@ int kkr_lanes_ordered_at(const kkr_thread *t, uint32_t cs, uint32_t rs) {
   uint32_t pb = l->parent_of[b] ? l->parent_of[b] - 1u : b;
   if (pa != pb)
     return 0; /* lanes or threads of different threads */
+  if (lanes_fold_of_open(l, a, b, rec))
+    return 0; /* (reads of the loop's lanes, under their thread) */
   /* Lanes of one thread: siblings of one loop are unordered; a thread's
    * lanes are ordered with its own code and with its other loops' lanes. */
   return !(l->parent_of[a] && l->parent_of[b] && l->loop_of[a] == l->loop_of[b]);
@@ -713,13 +727,31 @@ int kkr_lanes_siblings(const kkr_thread *t, uint32_t rs) {
          l->loop_of[a] == l->loop_of[b];
 }
 
-uint32_t kkr_lanes_fold(const kkr_thread *t, uint32_t rs) {
-  const kkr_lanes *l = &t->lanes;
+uint32_t kkr_lanes_fold(kkr_thread *t, uint64_t r, uint64_t nr) {
+  kkr_lanes *l = &t->lanes;
   uint32_t a, b;
-  if (!lanes_subs(t, rs, &a, &b) || a == b || !l->parent_of[a] ||
-      l->parent_of[a] != l->parent_of[b] || l->loop_of[a] != l->loop_of[b])
+  if (!lanes_subs(t, KKR_REC_STRAND(r), &a, &b) || a == b || !l->parent_of[a])
     return 0;
+  if (!(l->parent_of[a] == l->parent_of[b] && l->loop_of[a] == l->loop_of[b]) &&
+      !lanes_fold_of_open(l, a, b, r))
+    return 0;
+  /* (The sites of the reads kept, the one that stays in the record among
+   * them: the loop's fold from now on.) */
+  if (l->parent_of[a] == l->parent + 1u && l->loop_of[a] == l->open)
+    l->fold_sites |= ((uint64_t)1 << KKR_REC_SITE(nr) |
+                      (uint64_t)1 << KKR_REC_SITE(r)) &
+                     ~((uint64_t)1 << KKR_SITE_OTHER);
   return KKR_CUR_STRAND(t) - a + (l->parent_of[a] - 1u);
+}
+
+int kkr_lanes_is_fold(const kkr_thread *t, uint64_t rec) {
+  return t && kkr_lanes_is_fold_at(t, KKR_CUR_STRAND(t), rec);
+}
+
+int kkr_lanes_is_fold_at(const kkr_thread *t, uint32_t cs, uint64_t rec) {
+  uint32_t a, b;
+  return t->lanes_on && lanes_subs_at(cs, KKR_REC_STRAND(rec), &a, &b) &&
+         lanes_fold_of_open(&t->lanes, a, b, rec);
 }
 
 int kkr_lanes_describe(const kkr_thread *t, uint32_t strand, int64_t *lane,

@@ -181,6 +181,9 @@ typedef struct {
   uint8_t subs[KKR_LANES_PER_LOOP]; /* the sub of each slot */
   uint64_t threads[2];    /* subs seen running as threads */
   uint64_t ambiguous[2];  /* subs seen as a lane and as a thread */
+  uint64_t fold_sites;    /* the sites of the open loop's sibling lanes'
+                             reads kept under their thread (kkr_lanes_fold),
+                             one bit per site index */
   uint8_t parent_of[128]; /* a lane's thread's sub + 1 (0: not a lane) */
   uint32_t loop_of[128];  /* a lane's loop */
   int64_t lane_idx[128];  /* a lane's index, and its thread's nested */
@@ -558,22 +561,32 @@ void kkr_team_barrier(kkr_thread *t);
 /* Same node, same team, another strand: whether the record of strand rs is
  * ordered before the current strand all the same, by a vector loop's fork
  * or join (kkr_lanes). */
-int kkr_lanes_ordered(const kkr_thread *t, uint32_t rs);
+int kkr_lanes_ordered(const kkr_thread *t, uint64_t rec);
 /* The same for the current strand cs of a loop's check (the inline
  * decisions, which do not set the thread's current strand per element). */
-int kkr_lanes_ordered_at(const kkr_thread *t, uint32_t cs, uint32_t rs);
+int kkr_lanes_ordered_at(const kkr_thread *t, uint32_t cs, uint64_t rec);
 /* Whether the lanes of a vector loop beginning now in the current strand
  * are strands of their own (else they are the current strand). */
 int kkr_lanes_loop(kkr_thread *t);
 /* The strand id of the open vector loop's lane of index i (lanes of their
  * own: kkr_lanes_loop); the lane's sub is taken if it has none yet. */
 uint32_t kkr_lane_strand(kkr_thread *t, uint64_t i);
-/* The strand id that a read of sibling lanes (rs and the current lane, of
- * one loop) is kept under: their thread's; 0 if they are not siblings. */
+/* The strand id that a read of sibling lanes (the record r's and the
+ * current lane's, nr, of one loop) is kept under: their thread's; 0 if
+ * they are not siblings.  Such a read is a fold of the open loop: to the
+ * loop's lanes it stays unordered (kkr_lanes_ordered), by its site (the
+ * loop's folds' sites are kept; the thread's own code has sites of its
+ * own). */
 /* The record's strand rs and the current one are two lanes of one vector
  * loop of one thread (unordered, sharing their thread's scratch). */
 int kkr_lanes_siblings(const kkr_thread *t, uint32_t rs);
-uint32_t kkr_lanes_fold(const kkr_thread *t, uint32_t rs);
+uint32_t kkr_lanes_fold(kkr_thread *t, uint64_t r, uint64_t nr);
+/* Whether the record rec holds reads of several lanes of the open loop,
+ * the current strand's siblings (for reports). */
+int kkr_lanes_is_fold(const kkr_thread *t, uint64_t rec);
+/* The same for strand cs instead of the current one (the inline
+ * decisions: a sibling's read leaves such a record as it is). */
+int kkr_lanes_is_fold_at(const kkr_thread *t, uint32_t cs, uint64_t rec);
 /* A team strand id's lane: its index, its thread's sub and nested
  * iteration; 0 if the id is no lane of the current phase. */
 int kkr_lanes_describe(const kkr_thread *t, uint32_t strand, int64_t *lane,
