@@ -585,6 +585,7 @@ static void lanes_reset(kkr_thread *t) {
   l->threads[0] = l->threads[1] = 0;
   l->ambiguous[0] = l->ambiguous[1] = 0;
   l->fold_sites = 0;
+  l->sites_known[0] = l->sites_known[1] = 0;
   memset(l->parent_of, 0, sizeof l->parent_of);
 }
 
@@ -615,6 +616,11 @@ KKR_EXPORT void __kkrace_vector_loop(void) {
   l->parent = t->team_sub;
   l->taken = 0;
   l->fold_sites = 0;
+  if (!LANE_BIT(l->sites_known, t->team_sub)) {
+    LANE_SET(l->sites_known, t->team_sub);
+    l->thread_sites[t->team_sub] = 0;
+  }
+  l->prev_sites = l->thread_sites[t->team_sub];
   lanes_thread(l, t->team_sub);
 }
 
@@ -736,11 +742,15 @@ uint32_t kkr_lanes_fold(kkr_thread *t, uint64_t r, uint64_t nr) {
       !lanes_fold_of_open(l, a, b, r))
     return 0;
   /* (The sites of the reads kept, the one that stays in the record among
-   * them: the loop's fold from now on.) */
-  if (l->parent_of[a] == l->parent + 1u && l->loop_of[a] == l->open)
-    l->fold_sites |= ((uint64_t)1 << KKR_REC_SITE(nr) |
+   * them: the loop's fold from now on, unless an earlier loop of the
+   * thread kept reads at the site too.) */
+  if (l->parent_of[a] == l->parent + 1u && l->loop_of[a] == l->open) {
+    uint64_t sites = ((uint64_t)1 << KKR_REC_SITE(nr) |
                       (uint64_t)1 << KKR_REC_SITE(r)) &
                      ~((uint64_t)1 << KKR_SITE_OTHER);
+    l->fold_sites |= sites & ~l->prev_sites;
+    l->thread_sites[l->parent] |= sites;
+  }
   return KKR_CUR_STRAND(t) - a + (l->parent_of[a] - 1u);
 }
 

@@ -183,7 +183,12 @@ typedef struct {
   uint64_t ambiguous[2];  /* subs seen as a lane and as a thread */
   uint64_t fold_sites;    /* the sites of the open loop's sibling lanes'
                              reads kept under their thread (kkr_lanes_fold),
-                             one bit per site index */
+                             one bit per site index, but those where an
+                             earlier loop of the thread did so (prev_sites:
+                             such a record may be either loop's) */
+  uint64_t prev_sites;
+  uint64_t sites_known[2];   /* subs whose thread_sites are of the phase */
+  uint64_t thread_sites[128]; /* the sites of a thread's loops' folds */
   uint8_t parent_of[128]; /* a lane's thread's sub + 1 (0: not a lane) */
   uint32_t loop_of[128];  /* a lane's loop */
   int64_t lane_idx[128];  /* a lane's index, and its thread's nested */

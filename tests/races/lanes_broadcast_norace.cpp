@@ -3,7 +3,10 @@
 // after them: the thread after the loop (Kokkos joins the lanes when the
 // loop returns), and a lane of the thread's next loop.  A lane also writes
 // an element that its thread read before the loop (ordered: the thread
-// forks its lanes), in a loop whose lanes share reads elsewhere.
+// forks its lanes), in a loop whose lanes share reads elsewhere; and a
+// loop repeated over a moving element writes, from a lane, the element
+// that its previous round's lanes read at the same line (ordered: a
+// thread's loops follow one another).
 // EXPECT: no-report
 #include <Kokkos_Core.hpp>
 #include <cstdio>
@@ -17,6 +20,7 @@ int main(int argc, char *argv[]) {
     const int teams = 2, n = 3, lanes = 16, reps = argc > 100 ? 1 : 3;
     Kokkos::View<double **> y("y", teams * n, lanes);
     Kokkos::View<double *> s("s", teams * n), c("c", teams * n), t("t", teams * n);
+    Kokkos::View<double **> q("q", teams * n, reps + 1);
     Kokkos::parallel_for(
         "broadcast", policy(teams, Kokkos::AUTO),
         KOKKOS_LAMBDA(const member &m) {
@@ -33,6 +37,11 @@ int main(int argc, char *argv[]) {
                 if (l == 11) c(i) = l;
               });
             }
+            for (int r = 1; r <= reps; ++r)
+              Kokkos::parallel_for(Kokkos::ThreadVectorRange(m, lanes), [&](int l) {
+                y(i, l) += q(i, r);
+                if (l == 2) q(i, r - 1) = l;
+              });
           });
         });
     Kokkos::fence();
