@@ -736,7 +736,7 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
             &old->node);
   node_lane(t, &old->node);
   node_md(t, &old->node);
-  if (!(prev & KKR_R_W) && kkr_lanes_is_fold(t, prev)) {
+  if (kkr_lanes_is_fold(t, prev)) {
     old->node.lane = 1; /* (reads of several lanes, kept as their thread's) */
     old->node.lane_idx = -1;
     old->node.md_rank = 0;

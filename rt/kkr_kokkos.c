@@ -584,7 +584,6 @@ static void lanes_reset(kkr_thread *t) {
   l->serial = l->open = 0;
   l->threads[0] = l->threads[1] = 0;
   l->ambiguous[0] = l->ambiguous[1] = 0;
-  l->fold_sites = 0;
   l->sites_known[0] = l->sites_known[1] = 0;
   memset(l->parent_of, 0, sizeof l->parent_of);
 }
@@ -615,7 +614,6 @@ KKR_EXPORT void __kkrace_vector_loop(void) {
   l->open = ++l->serial;
   l->parent = t->team_sub;
   l->taken = 0;
-  l->fold_sites = 0;
   if (!LANE_BIT(l->sites_known, t->team_sub)) {
     LANE_SET(l->sites_known, t->team_sub);
     l->thread_sites[t->team_sub] = 0;
@@ -693,14 +691,20 @@ int kkr_lanes_ordered(const kkr_thread *t, uint64_t rec) {
   return kkr_lanes_ordered_at(t, KKR_CUR_STRAND(t), rec);
 }
 
+/* Sub a is a lane of the open loop. */
+static int lane_of_open(const kkr_lanes *l, uint32_t a) {
+  return l->open && l->parent_of[a] == l->parent + 1u &&
+         l->loop_of[a] == l->open;
+}
+
 /* Sub a is a lane of the open loop, and the read record rec of its thread
  * (sub b) holds reads of the loop's lanes (kkr_lanes_fold). */
 static int lanes_fold_of_open(const kkr_lanes *l, uint32_t a, uint32_t b,
                               uint64_t rec) {
   uint32_t site = KKR_REC_SITE(rec);
-  return !(rec & KKR_R_W) && b == l->parent && l->open &&
-         l->parent_of[a] == l->parent + 1u && l->loop_of[a] == l->open &&
-         site != KKR_SITE_OTHER && (l->fold_sites >> site & 1);
+  uint64_t open_sites = l->thread_sites[l->parent] & ~l->prev_sites;
+  return !(rec & KKR_R_W) && b == l->parent && lane_of_open(l, a) &&
+         site != KKR_SITE_OTHER && (open_sites >> site & 1);
 }
 
 int kkr_lanes_ordered_at(const kkr_thread *t, uint32_t cs, uint64_t rec) {
@@ -744,13 +748,10 @@ uint32_t kkr_lanes_fold(kkr_thread *t, uint64_t r, uint64_t nr) {
   /* (The sites of the reads kept, the one that stays in the record among
    * them: the loop's fold from now on, unless an earlier loop of the
    * thread kept reads at the site too.) */
-  if (l->parent_of[a] == l->parent + 1u && l->loop_of[a] == l->open) {
-    uint64_t sites = ((uint64_t)1 << KKR_REC_SITE(nr) |
-                      (uint64_t)1 << KKR_REC_SITE(r)) &
-                     ~((uint64_t)1 << KKR_SITE_OTHER);
-    l->fold_sites |= sites & ~l->prev_sites;
-    l->thread_sites[l->parent] |= sites;
-  }
+  if (lane_of_open(l, a))
+    l->thread_sites[l->parent] |= ((uint64_t)1 << KKR_REC_SITE(nr) |
+                                   (uint64_t)1 << KKR_REC_SITE(r)) &
+                                  ~((uint64_t)1 << KKR_SITE_OTHER);
   return KKR_CUR_STRAND(t) - a + (l->parent_of[a] - 1u);
 }
 

@@ -181,14 +181,13 @@ typedef struct {
   uint8_t subs[KKR_LANES_PER_LOOP]; /* the sub of each slot */
   uint64_t threads[2];    /* subs seen running as threads */
   uint64_t ambiguous[2];  /* subs seen as a lane and as a thread */
-  uint64_t fold_sites;    /* the sites of the open loop's sibling lanes'
-                             reads kept under their thread (kkr_lanes_fold),
-                             one bit per site index, but those where an
-                             earlier loop of the thread did so (prev_sites:
-                             such a record may be either loop's) */
+  /* The sites (one bit per site index) where a thread's loops kept their
+   * sibling lanes' reads under it (kkr_lanes_fold), and those of its loops
+   * before the open one: the open loop's own are the sites of the first
+   * but not the second (at the others a record may be either loop's). */
+  uint64_t thread_sites[128];
   uint64_t prev_sites;
-  uint64_t sites_known[2];   /* subs whose thread_sites are of the phase */
-  uint64_t thread_sites[128]; /* the sites of a thread's loops' folds */
+  uint64_t sites_known[2]; /* subs whose thread_sites are of the phase */
   uint8_t parent_of[128]; /* a lane's thread's sub + 1 (0: not a lane) */
   uint32_t loop_of[128];  /* a lane's loop */
   int64_t lane_idx[128];  /* a lane's index, and its thread's nested */
@@ -576,15 +575,15 @@ int kkr_lanes_loop(kkr_thread *t);
 /* The strand id of the open vector loop's lane of index i (lanes of their
  * own: kkr_lanes_loop); the lane's sub is taken if it has none yet. */
 uint32_t kkr_lane_strand(kkr_thread *t, uint64_t i);
+/* The record's strand rs and the current one are two lanes of one vector
+ * loop of one thread (unordered, sharing their thread's scratch). */
+int kkr_lanes_siblings(const kkr_thread *t, uint32_t rs);
 /* The strand id that a read of sibling lanes (the record r's and the
  * current lane's, nr, of one loop) is kept under: their thread's; 0 if
  * they are not siblings.  Such a read is a fold of the open loop: to the
  * loop's lanes it stays unordered (kkr_lanes_ordered), by its site (the
  * loop's folds' sites are kept; the thread's own code has sites of its
  * own). */
-/* The record's strand rs and the current one are two lanes of one vector
- * loop of one thread (unordered, sharing their thread's scratch). */
-int kkr_lanes_siblings(const kkr_thread *t, uint32_t rs);
 uint32_t kkr_lanes_fold(kkr_thread *t, uint64_t r, uint64_t nr);
 /* Whether the record rec holds reads of several lanes of the open loop,
  * the current strand's siblings (for reports). */
