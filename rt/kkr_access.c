@@ -390,16 +390,21 @@ KKR_INLINE int own_write(const kkr_thread *t, uint64_t r, uint64_t rec) {
          !((r ^ rec) & KKR_R_A);
 }
 
+/* Whether rec's node is retired: ordered before everything that can
+ * still run (kkr_rt.h). */
+KKR_INLINE int rec_retired(uint64_t rec) {
+  return KKR_REC_NODE(rec) <
+         __atomic_load_n(&kkr_nodes_retired, __ATOMIC_RELAXED);
+}
+
 /* Whether a write of other bytes keeps the write record r beside it
- * (rather than replacing it): r is not ordered before the access, or is
- * another strand of the running work item.  (An ordered write of another
- * node is replaced: a false negative only for a later access of its bytes
- * that is unordered with it although the new write is ordered after it,
- * which takes two host threads.) */
+ * (rather than replacing it): r is not this strand's own, nor retired.
+ * Being ordered before the new write is not enough: the new write says
+ * nothing of r's bytes, which a later access unordered with r (the host
+ * reading them after the next kernel, a thread created before r) still
+ * races with. */
 KKR_INLINE int keep_write(const kkr_thread *t, uint64_t r, uint64_t rec) {
-  return !own_write(t, r, rec) &&
-         ((t->cur_is_item && KKR_REC_NODE(r) == t->cur_node) ||
-          !ordered(t, r));
+  return !own_write(t, r, rec) && !rec_retired(r);
 }
 
 /* rec restricted to the bytes hmask (0 if it has none of them). */
@@ -531,21 +536,18 @@ static int other_half(uint64_t rec, uint32_t mask) {
  * the cell in halves: it keeps bytes in the other half and is not ordered
  * before the access, or is the running work item's (its own strand's: the
  * item's other strands are not ordered with it, and a later one touching
- * the other half must still see it); or, before a write, it keeps bytes of
- * the same half that write_over must keep beside the new record, which
- * only a half-cell can.  (An ordered write of another node is replaced:
- * see keep_write.) */
+ * the other half must still see it); or, before a write, it keeps bytes
+ * that the write does not cover and that write_over must keep beside the
+ * new record (keep_write), which only half-cells can. */
 static int must_split(const kkr_thread *t, uint64_t rec, uint32_t mask,
                       uint32_t acc) {
-  if (other_half(rec, mask))
-    return (t->cur_is_item && KKR_REC_NODE(rec) == t->cur_node) ||
-           !ordered(t, rec);
+  if (other_half(rec, mask) &&
+      ((t->cur_is_item && KKR_REC_NODE(rec) == t->cur_node) ||
+       !ordered(t, rec)))
+    return 1;
   if (!(acc & ACC_WRITE) || !rec || (rec & KKR_R_X))
     return 0;
-  uint32_t hm = (mask & 0x0F) ? 0x0F : 0xF0;
-  if (mask & ~hm)
-    return 0;
-  uint64_t left = restrict_rec(rec, hm & ~mask);
+  uint64_t left = restrict_rec(rec, ~mask & 0xFF);
   return left && keep_write(t, left, access_rec(t, mask, acc));
 }
 
@@ -1124,6 +1126,16 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
   uint64_t rec = cur | site | mask4;
   if (acc & ACC_WRITE) {
     uint64_t nw = rec | KKR_R_W | (wown ? w & 0xFF0 : 0);
+    /* An ordered write of other bytes: this strand's own (a host segment's
+     * records lie below its horizon) stays as a union of bytes; another's
+     * stays beside this one unless it is retired (keep_write), which the
+     * full path does. */
+    if (KKR_UNLIKELY(!wown && (w & uncovered))) {
+      if (!((w ^ cur) & (same | KKR_R_A)))
+        nw |= w & 0xFF0;
+      else if (!rec_retired(w))
+        return 0;
+    }
     /* This strand's own earlier write, atomic where this one is not or the
      * reverse: the record stays the plain one of the two (another strand's
      * atomic access races with it).  Of other bytes: one record cannot say
