@@ -118,6 +118,17 @@ KKR_INLINE int ordered(const kkr_thread *t, uint64_t rec) {
   return 1;
 }
 
+/* An atomic write of the bytes mask over the write record w: w stays when
+ * it is another strand's atomic write of the same bytes that nothing orders
+ * before this one.  Atomic writes never race with each other, but each
+ * races with the other strands' plain accesses: a strand that adds
+ * atomically and then reads the element plainly meets the earlier strand's
+ * add, which its own record would have hidden. */
+KKR_INLINE int atomic_keeps(const kkr_thread *t, uint64_t w, uint32_t mask) {
+  return (w & (KKR_R_A | KKR_R_W | KKR_R_X)) == (KKR_R_A | KKR_R_W) &&
+         KKR_REC_MASK(w) == mask && !ordered(t, w);
+}
+
 KKR_INLINE int conflicts(const kkr_thread *t, uint64_t rec, uint32_t mask,
                          uint32_t acc) {
   if (!rec || !(KKR_REC_MASK(rec) & mask))
@@ -208,6 +219,10 @@ static KKR_NOINLINE int fast_update_more(kkr_thread *t, kkr_cell *c,
   if (r && ((KKR_REC_MASK(r) & ~mask) ||
             !(((acc & ACC_WRITE) && (r & atomic)) || ordered(t, r))))
     return 0;
+  if ((acc & ACC_WRITE) && atomic && w && atomic_keeps(t, w, mask)) {
+    c->r = 0;
+    return 1;
+  }
   rec |= (uint64_t)access_site(t, acc, pc, slot) << KKR_REC_SITE_SHIFT;
   if (acc & ACC_WRITE) {
     c->w = rec;
@@ -491,7 +506,8 @@ static void update(kkr_thread *t, kkr_cell *c, uint32_t mask, uint32_t acc,
           (!t->cur_is_item || KKR_REC_STRAND(w) == KKR_CUR_STRAND(t)) &&
           !(w & KKR_R_A))
         rec = (w & ~(uint64_t)0xFF0) | (rec & 0xFF0);
-      c->w = write_over(t, w, mask, rec, half);
+      if (!((rec & KKR_R_A) && atomic_keeps(t, w, mask)))
+        c->w = write_over(t, w, mask, rec, half);
       clear_reads(&c->r, mask);
     }
   } else {
@@ -1116,11 +1132,15 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
   uint64_t hz = d.hz, same = d.same;
   uint64_t uncovered = ~mask4 & 0xFF0;
   /* The last write is ordered before this access or is this strand's. */
-  uint64_t wown = w >= hz;
+  uint64_t wown = w >= hz, wkeep = 0;
   if (KKR_UNLIKELY(wown && ((w ^ cur) & same))) {
-    if (!(d.team && team_before(w, cur)) && !atomic_pass(w, cur, mask4) &&
-        !lanes_before(d, w, cur))
-      return 0;
+    if (!(d.team && team_before(w, cur)) && !lanes_before(d, w, cur)) {
+      if (!atomic_pass(w, cur, mask4))
+        return 0;
+      /* Another strand's atomic write that nothing orders before this
+       * one: it stays when this one is of the same bytes (atomic_keeps). */
+      wkeep = (w & (0xFF0 | KKR_R_W)) == (mask4 | KKR_R_W);
+    }
     wown = 0;
   }
   uint64_t rec = cur | site | mask4;
@@ -1152,7 +1172,8 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
         !(d.team && team_before(r, cur)) && !atomic_pass(r, cur, mask4) &&
         !lanes_before(d, r, cur))
       return 0;
-    c->w = nw;
+    if (!wkeep)
+      c->w = nw;
     c->r = r & uncovered ? r : 0;
     return 1;
   }
@@ -2894,8 +2915,9 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
       } else if (wok && (!r || ((r & (KKR_R_A | KKR_R_X)) == KKR_R_A &&
                                 !(r & foreign)))) {
         kkr_shared_forget(a);
-        c->w = ft->abi.cur_rec | KKR_R_A | KKR_R_W | mask4 |
-               ((site_slot *)slot)->idx << KKR_REC_SITE_SHIFT;
+        if (!w || !atomic_keeps(ft, w, (uint32_t)(mask4 >> 4)))
+          c->w = ft->abi.cur_rec | KKR_R_A | KKR_R_W | mask4 |
+                 ((site_slot *)slot)->idx << KKR_REC_SITE_SHIFT;
         c->r = 0;
         return;
       }
