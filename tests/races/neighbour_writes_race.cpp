@@ -4,8 +4,8 @@
 // the host reading an int that an unfenced kernel wrote before the next
 // kernel wrote its neighbour; the same for a char; and a thread that
 // nothing orders with the main thread writing a field that the main
-// thread wrote before writing its neighbour, plainly after a fence, or
-// atomically.
+// thread wrote before writing its neighbour: plainly in a later host
+// segment (after a dispatch and a fence), or atomically.
 // EXPECT: data-race view=a subkind=missing-fence nodes=parallel_for:first,host lines=41,43 ops=write,read
 // EXPECT: data-race view=c subkind=missing-fence nodes=parallel_for:first_char,host lines=44,46 ops=write,read
 // EXPECT: data-race subkind=host-threads nodes=host,host lines=35,48 ops=write,write
