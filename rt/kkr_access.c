@@ -498,11 +498,13 @@ static void update(kkr_thread *t, kkr_cell *c, uint32_t mask, uint32_t acc,
       note_conflict(cl, r);
     }
     if (!(acc & ACC_FREE)) {
-      /* (After this strand's own write, atomic where this one is not or
-       * the reverse: the plain one of the two, as decide_with keeps it.) */
+      /* (After this strand's own write of some of the same bytes, atomic
+       * where this one is not or the reverse: the plain one of the two, as
+       * decide_with keeps it.  Of other bytes only, both stay as they are:
+       * write_over keeps the earlier one beside this one.) */
       uint64_t w = c->w;
       if (w && ((w ^ rec) & KKR_R_A) && KKR_REC_NODE(w) == t->cur_node &&
-          !(w & KKR_R_X) &&
+          !(w & KKR_R_X) && (KKR_REC_MASK(w) & mask) &&
           (!t->cur_is_item || KKR_REC_STRAND(w) == KKR_CUR_STRAND(t)) &&
           !(w & KKR_R_A))
         rec = (w & ~(uint64_t)0xFF0) | (rec & 0xFF0);

@@ -2,12 +2,20 @@
 // several strands, then plain accesses that are ordered after all of them
 // -- the next kernel, the team's code after a team barrier, a thread's
 // code after its vector loop -- or of elements that one strand alone
-// updates atomically.
+// updates atomically; and a strand's plain write of one short and atomic
+// add to its neighbour in the same 4 bytes, which stay apart, so that
+// another strand's atomic add to the neighbour does not race with it.
 // EXPECT: no-report
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 
 using member = Kokkos::TeamPolicy<>::member_type;
+
+struct Pair16 {
+  short plain;
+  short counted;
+  int pad;
+};
 
 int main(int argc, char *argv[]) {
   Kokkos::initialize(argc, argv);
@@ -16,6 +24,7 @@ int main(int argc, char *argv[]) {
     Kokkos::View<int *> count("count", 1), bins("bins", 16), key("key", n),
         own("own", n), seen("seen", n), team_sum("team_sum", league),
         lane_sum("lane_sum", league * 8);
+    Kokkos::View<Pair16 *> pairs("pairs", 1);
     Kokkos::parallel_for("keys", n, KOKKOS_LAMBDA(const int i) { key(i) = i % 16; });
     Kokkos::fence();
     Kokkos::parallel_for("count", n, KOKKOS_LAMBDA(const int i) {
@@ -26,6 +35,11 @@ int main(int argc, char *argv[]) {
     });
     Kokkos::parallel_for("read", n, KOKKOS_LAMBDA(const int i) {
       seen(i) += count(0) + bins(key(i));
+    });
+    Kokkos::parallel_for("pair", 2, KOKKOS_LAMBDA(const int i) {
+      if (i == 0)
+        pairs(0).plain = 1;
+      Kokkos::atomic_add(&pairs(0).counted, (short)1);
     });
     Kokkos::parallel_for("reset", 16, KOKKOS_LAMBDA(const int b) { bins(b) = 0; });
     Kokkos::parallel_for(
@@ -42,7 +56,7 @@ int main(int argc, char *argv[]) {
           Kokkos::single(Kokkos::PerTeam(t), [&]() { team_sum(l) += 1; });
         });
     Kokkos::fence();
-    printf("%d %d %d %d\n", count(0), seen(0), team_sum(0), lane_sum(0));
+    printf("%d %d %d %d %d\n", count(0), seen(0), team_sum(0), lane_sum(0), pairs(0).counted);
   }
   Kokkos::finalize();
   return 0;
