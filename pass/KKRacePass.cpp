@@ -48,6 +48,7 @@
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 #include <climits>
+#include <functional>
 #include <map>
 #include <tuple>
 #include <cstdlib>
@@ -2314,7 +2315,236 @@ private:
       promoteFreedLocals(F, Freed);
     }
     Changed |= inlineStrands(F);
+    if (Changed)
+      Changed |= guardRepeats(F);
     return Changed;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Loops that repeat their checks
+  //===--------------------------------------------------------------------===//
+
+  /// A loop whose every iteration makes the same checks, of the same
+  /// addresses, in the same strand, with nothing between them that can
+  /// order anything (`for (r = 0; r < repeat; ++r)` around a vector loop,
+  /// a strand sweeping one row several times): from its second iteration
+  /// on, those checks find the cells as the first left them -- records of
+  /// the strand itself -- and can neither report a new race nor leave
+  /// anything that a later check would tell apart.  They are made on the
+  /// first iteration only, and on every one once a second thread runs
+  /// instrumented code (__kkrace_mt: another thread's access between two
+  /// iterations may replace the strand's records).  The optimizer folds
+  /// such repeats of the uninstrumented program the same way.
+  bool guardRepeats(Function &F) {
+    if (F.hasOptNone())
+      return false;
+    bool Any = false;
+    for (Instruction &I : instructions(F))
+      if (isRepeatableCheck(I)) {
+        Any = true;
+        break;
+      }
+    if (!Any)
+      return false;
+    FAM.invalidate(F, PreservedAnalyses::none());
+    auto &LI = FAM.getResult<LoopAnalysis>(F);
+    if (LI.empty())
+      return false;
+    AAResults *AA = nullptr;
+    SmallVector<std::pair<Loop *, SmallVector<CallInst *, 8>>, 4> Work;
+    for (Loop *L : LI.getLoopsInPreorder()) {
+      SmallVector<CallInst *, 8> Calls;
+      if (repeatedChecks(L, LI, [&]() -> AAResults & {
+            if (!AA)
+              AA = &FAM.getResult<AAManager>(F);
+            return *AA;
+          }, Calls))
+        Work.push_back({L, std::move(Calls)});
+    }
+    if (Work.empty())
+      return false;
+    // The condition of each loop first (its header and latch are still
+    // those that LoopInfo knows), then the guards, which split blocks.
+    SmallVector<Value *, 4> Conds;
+    for (auto &[L, Calls] : Work) {
+      BasicBlock *H = L->getHeader(), *Latch = L->getLoopLatch();
+      IRBuilder<> B(&H->front());
+      PHINode *First = B.CreatePHI(B.getInt1Ty(), 2, "kkrace.first");
+      for (BasicBlock *P : predecessors(H))
+        First->addIncoming(P == Latch ? B.getFalse() : B.getTrue(), P);
+      B.SetInsertPoint(&*H->getFirstInsertionPt());
+      LoadInst *MT = B.CreateLoad(B.getInt32Ty(), mtVar(), "kkrace.mt");
+      MT->setMetadata(LLVMContext::MD_nosanitize,
+                      MDNode::get(M.getContext(), {}));
+      Conds.push_back(B.CreateOr(First, B.CreateICmpNE(MT, B.getInt32(0))));
+    }
+    for (size_t K = 0; K < Work.size(); ++K)
+      for (CallInst *CI : Work[K].second) {
+        Instruction *Then =
+            SplitBlockAndInsertIfThen(Conds[K], CI, /*Unreachable=*/false);
+        CI->moveBefore(Then);
+      }
+    if (traceEnabled())
+      for (auto &[L, Calls] : Work)
+        errs() << "kkrace: loop " << L->getHeader()->getName() << " in "
+               << F.getName() << ": " << Calls.size()
+               << " checks on its first iteration only\n";
+    FAM.invalidate(F, PreservedAnalyses::none());
+    return true;
+  }
+
+  GlobalVariable *MTVar = nullptr;
+  GlobalVariable *mtVar() {
+    if (!MTVar) {
+      MTVar = M.getGlobalVariable("__kkrace_mt");
+      if (!MTVar)
+        MTVar = new GlobalVariable(M, Type::getInt32Ty(M.getContext()), false,
+                                   GlobalValue::ExternalLinkage, nullptr,
+                                   "__kkrace_mt");
+    }
+    return MTVar;
+  }
+
+  /// A check whose repeat by the same strand changes nothing (its effect
+  /// depends on its arguments and the cells only), or the beginning of a
+  /// vector loop, or a call that does nothing.
+  bool isRepeatableCheck(const Instruction &I) const {
+    for (FunctionCallee FC :
+         {RT.read1, RT.read2, RT.read4, RT.read8, RT.read16, RT.write1,
+          RT.write2, RT.write4, RT.write8, RT.write16, RT.read_range,
+          RT.write_range, RT.loop, RT.loop_except, RT.loop_wrap,
+          RT.vector_loop, RT.escape})
+      if (isCallTo(I, FC))
+        return true;
+    return false;
+  }
+
+  /// Whether L repeats checks (guardRepeats), and which: Calls.
+  bool repeatedChecks(Loop *L, LoopInfo &LI,
+                      function_ref<AAResults &()> GetAA,
+                      SmallVectorImpl<CallInst *> &Calls) {
+    BasicBlock *Latch = L->getLoopLatch();
+    if (!Latch || L->getExitingBlock() != Latch ||
+        !isa<BranchInst>(Latch->getTerminator()))
+      return false;
+    for (Loop *Sub : L->getSubLoops())
+      if (!Sub->getUniqueExitBlock())
+        return false;
+    SmallVector<Instruction *, 8> Writers;
+    SmallVector<CallInst *, 8> Checks;
+    bool Vector = false;
+    for (BasicBlock *BB : L->blocks()) {
+      bool Own = LI.getLoopFor(BB) == L;
+      for (Instruction &I : *BB) {
+        if (auto *CB = dyn_cast<CallBase>(&I)) {
+          if (isRepeatableCheck(I)) {
+            // (A check in an inner loop: the inner loop repeats it.)
+            if (!Own || !isa<CallInst>(CB))
+              return false;
+            if (isCallTo(I, RT.vector_loop))
+              Vector = true;
+            if (!isCallTo(I, RT.escape))
+              Checks.push_back(cast<CallInst>(CB));
+            continue;
+          }
+          auto *II = dyn_cast<IntrinsicInst>(CB);
+          if (!II)
+            return false;
+          if (isa<DbgInfoIntrinsic>(II) || isa<LifetimeIntrinsic>(II) ||
+              II->getIntrinsicID() == Intrinsic::assume ||
+              II->getIntrinsicID() ==
+                  Intrinsic::experimental_noalias_scope_decl ||
+              II->getIntrinsicID() == Intrinsic::threadlocal_address)
+            continue;
+          if (auto *MI = dyn_cast<MemIntrinsic>(II)) {
+            if (MI->isVolatile())
+              return false;
+            Writers.push_back(MI);
+            continue;
+          }
+          if (II->mayWriteToMemory() || II->mayHaveSideEffects())
+            return false;
+          continue;
+        }
+        if (auto *Ld = dyn_cast<LoadInst>(&I)) {
+          if (!Ld->isSimple())
+            return false;
+        } else if (auto *St = dyn_cast<StoreInst>(&I)) {
+          // (The inline strand code writes the runtime's state.)
+          if (!St->isSimple() ||
+              isRuntimeState(getUnderlyingObject(St->getPointerOperand())))
+            return false;
+          Writers.push_back(St);
+        } else if (I.mayWriteToMemory() || isa<FenceInst>(I) ||
+                   I.isAtomic()) {
+          return false;
+        } else if (I.isTerminator() && !isa<BranchInst>(I) &&
+                   !isa<SwitchInst>(I)) {
+          return false;
+        }
+      }
+    }
+    if (Checks.empty())
+      return false;
+    DenseMap<const Value *, bool> Memo;
+    std::function<bool(const Value *, unsigned)> Same =
+        [&](const Value *V, unsigned Depth) -> bool {
+      const auto *I = dyn_cast<Instruction>(V);
+      if (!I || !L->contains(I))
+        return true;
+      if (Depth > 16 || isa<PHINode>(I) || isa<CallBase>(I))
+        return false;
+      if (auto It = Memo.find(I); It != Memo.end())
+        return It->second;
+      bool R = true;
+      if (const auto *Ld = dyn_cast<LoadInst>(I)) {
+        R = Same(Ld->getPointerOperand(), Depth + 1);
+        if (R) {
+          MemoryLocation Loc = MemoryLocation::get(Ld);
+          AAResults &AA = GetAA();
+          for (Instruction *W : Writers)
+            if (isModSet(AA.getModRefInfo(W, Loc))) {
+              R = false;
+              break;
+            }
+        }
+      } else if (I->mayReadOrWriteMemory() || I->mayHaveSideEffects()) {
+        R = false;
+      } else {
+        for (const Value *Op : I->operands())
+          if (!Same(Op, Depth + 1)) {
+            R = false;
+            break;
+          }
+      }
+      Memo[I] = R;
+      return R;
+    };
+    // Every iteration takes the same path through the loop's own blocks.
+    for (BasicBlock *BB : L->blocks()) {
+      if (BB == Latch || LI.getLoopFor(BB) != L)
+        continue;
+      Instruction *T = BB->getTerminator();
+      if (auto *Br = dyn_cast<BranchInst>(T)) {
+        if (Br->isConditional() && !Same(Br->getCondition(), 0))
+          return false;
+      } else if (auto *Sw = dyn_cast<SwitchInst>(T)) {
+        if (!Same(Sw->getCondition(), 0))
+          return false;
+      }
+    }
+    for (CallInst *CI : Checks) {
+      bool Ok = true;
+      for (const Value *A : CI->args())
+        Ok &= Same(A, 0);
+      if (Ok)
+        Calls.push_back(CI);
+      else if (Vector)
+        // (The lanes of a later iteration's vector loop are new strands:
+        // its varying checks need its own beginning.)
+        return false;
+    }
+    return !Calls.empty();
   }
 
   //===--------------------------------------------------------------------===//
