@@ -2638,6 +2638,18 @@ KKR_EXPORT void __kkrace_loop(void *base, unsigned long long stride,
     loop_one((uintptr_t)base, size, packed, slot, RET_PC);
     return;
   }
+  /* Every lane of a vector loop reading one address (a field of the
+   * closure: the nested iteration's index, a View's data pointer), where
+   * the lanes are their thread (it has no strand id left for lanes): one
+   * read of the current strand. */
+  if (stride == 0 && count && (size == 8 || size == 4) &&
+      (packed & (KKR_LOOP_VECTOR | KKR_LOOP_WRITE | KKR_LOOP_ATOMIC |
+                 (3u << KKR_LOOP_NIDX_SHIFT))) ==
+          (KKR_LOOP_VECTOR | 1u << KKR_LOOP_NIDX_SHIFT) &&
+      t && !kkr_nofast_single(t) && !kkr_lanes_loop(t)) {
+    loop_one((uintptr_t)base, size, packed, slot, RET_PC);
+    return;
+  }
   loop_at(base, stride, count, packed, i0, i1, i2, step, slot, RET_PC);
 }
 
