@@ -2794,6 +2794,10 @@ KKR_INLINE uint64_t gather_fast(kkr_thread *t, uint64_t count, uint32_t size,
   uintptr_t chunk_of = ~(uintptr_t)0, ichunk_of = ~(uintptr_t)0;
   kkr_cell *chunk = NULL, *ichunk = NULL;
   kkr_split *hc = NULL, *ihc = NULL;
+  /* The last element decided, while one strand reads them all: the same
+   * element again (a connectivity that names one node twice in a row)
+   * changes nothing. */
+  uintptr_t last = 0;
   uint64_t k = 0;
   for (; k < count; k++, v += step) {
     if (mode == LOOP_TEAM)
@@ -2811,11 +2815,13 @@ KKR_INLINE uint64_t gather_fast(kkr_thread *t, uint64_t count, uint32_t size,
     uintptr_t a = base + (uintptr_t)(e * scale);
     if (KKR_UNLIKELY(a & (size - 1)))
       break;
-    if (a - plo < plen || a - ulo < ulen)
+    if (a == last || a - plo < plen || a - ulo < ulen)
       continue;
     if (KKR_UNLIKELY(
             !gather_read_at(d, a, size, cur, site, &chunk_of, &chunk, &hc)))
       break;
+    if (mode == LOOP_CURRENT)
+      last = a;
   }
   return k;
 }
