@@ -676,16 +676,31 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
   uint64_t ka = access_key(rec_pc, cur_w), kb = access_key(ppc, prev_w);
   uint64_t key = (ka < kb ? ka * 31 + kb : kb * 31 + ka) ^
                  (uint64_t)KKR_REPORT_DATA_RACE;
+  /* One of the thread's last two reports again while one thread runs
+   * instrumented code: no other thread counts its elements (a racy loop
+   * meets them at every access). */
+  int last = key == t->race_key[0] && t->race_report[0]   ? 0
+             : key == t->race_key[1] && t->race_report[1] ? 1
+                                                          : -1;
+  if (last >= 0 && !kkr_mt) {
+    count_element(t->race_report[last], elem);
+    t->ignore--;
+    return;
+  }
   kkr_spin_lock(&reports_lock);
-  /* (Reports stay in the table: the thread's last one is still there.) */
-  kkr_report *r = key == t->race_key ? t->race_report : NULL;
+  /* (Reports stay in the table: the thread's last ones are still there.) */
+  kkr_report *r = last >= 0 ? t->race_report[last] : NULL;
   if (!r)
     HASH_FIND(hh, report_table, &key, sizeof key, r);
   if (r) {
     count_element(r, elem);
     kkr_spin_unlock(&reports_lock);
-    t->race_key = key;
-    t->race_report = r;
+    if (last < 0) {
+      t->race_key[1] = t->race_key[0];
+      t->race_report[1] = t->race_report[0];
+      t->race_key[0] = key;
+      t->race_report[0] = r;
+    }
     t->ignore--;
     return;
   }

@@ -243,11 +243,13 @@ typedef struct kkr_thread {
   kkr_vc item_vc;         /* the running work item's clock */
   uintptr_t last_race_pc, last_race_ppc, last_race_elem; /* see kkr_report_race */
   /* kkr_report_race's last answers: the pc of a node's site (race_pc_node,
-   * race_pc_site: 0 none), and the report of a key (race_key). */
+   * race_pc_site: 0 none), and the reports of the last two keys
+   * (race_key: a racy `x(i) += ...` meets two in turn, its read's and its
+   * write's). */
   uint32_t race_pc_node, race_pc_site;
   uintptr_t race_pc_owner, race_pc;
-  uint64_t race_key;
-  void *race_report;
+  uint64_t race_key[2];
+  void *race_report[2];
   uint32_t strand_count;  /* strands begun in the current item */
   /* The threads of a team (TeamPolicy items): the strand id of a team is
    * KKR_TEAM_ID(team, phase, sub) -- sub 0 is the team's own code, a nested
