@@ -2486,13 +2486,36 @@ private:
     }
     if (Checks.empty())
       return false;
+    // Checks of one strand only, or of the lanes of a vector loop that each
+    // iteration begins anew (ordered after the lanes of the one before).
+    // The strands of a loop check (a team's nested iterations) would stay
+    // the same from one iteration to the next: a later iteration's access
+    // can then meet another strand's from the one before, which the first
+    // iteration did not meet (three strands writing one element).
+    for (CallInst *CI : Checks) {
+      if (!isCallTo(*CI, RT.loop) && !isCallTo(*CI, RT.loop_except) &&
+          !isCallTo(*CI, RT.loop_wrap))
+        continue;
+      auto *Packed = dyn_cast<ConstantInt>(CI->getArgOperand(3));
+      if (!Packed)
+        return false;
+      uint64_t P = Packed->getZExtValue();
+      if ((P >> KKR_LOOP_NIDX_SHIFT) & 3 &&
+          !(Vector && (P & KKR_LOOP_VECTOR)))
+        return false;
+    }
     DenseMap<const Value *, bool> Memo;
     std::function<bool(const Value *, unsigned)> Same =
         [&](const Value *V, unsigned Depth) -> bool {
       const auto *I = dyn_cast<Instruction>(V);
       if (!I || !L->contains(I))
         return true;
-      if (Depth > 16 || isa<PHINode>(I) || isa<CallBase>(I))
+      if (Depth > 16 || isa<PHINode>(I))
+        return false;
+      // (Of calls, only intrinsics that compute: llvm.smin of a bound.)
+      if (const auto *CB = dyn_cast<CallBase>(I);
+          CB && (!isa<IntrinsicInst>(CB) || CB->mayReadOrWriteMemory() ||
+                 CB->mayHaveSideEffects()))
         return false;
       if (auto It = Memo.find(I); It != Memo.end())
         return It->second;
