@@ -2521,7 +2521,14 @@ private:
         return It->second;
       bool R = true;
       if (const auto *Ld = dyn_cast<LoadInst>(I)) {
-        R = Same(Ld->getPointerOperand(), Depth + 1);
+        // (The runtime's state changes with the checks themselves.)
+        const Value *Obj = getUnderlyingObject(Ld->getPointerOperand());
+        if (const auto *II = dyn_cast<IntrinsicInst>(Obj);
+            II && II->getIntrinsicID() == Intrinsic::threadlocal_address)
+          Obj = II->getArgOperand(0);
+        R = Same(Ld->getPointerOperand(), Depth + 1) &&
+            !isRuntimeState(Obj) &&
+            !(isa<GlobalVariable>(Obj) && Obj->getName() == "__kkrace_tls");
         if (R) {
           MemoryLocation Loc = MemoryLocation::get(Ld);
           AAResults &AA = GetAA();
