@@ -2325,12 +2325,14 @@ private:
   //===--------------------------------------------------------------------===//
 
   /// A loop whose every iteration makes the same checks, of the same
-  /// addresses, in the same strand, with nothing between them that can
-  /// order anything (`for (r = 0; r < repeat; ++r)` around a vector loop,
-  /// a strand sweeping one row several times): from its second iteration
+  /// addresses, in the same strand (or by the lanes of a vector loop that
+  /// each iteration begins anew), with nothing between them that can order
+  /// anything (`for (r = 0; r < repeat; ++r)` around a vector loop, a
+  /// strand sweeping one row several times): from its second iteration
   /// on, those checks find the cells as the first left them -- records of
-  /// the strand itself -- and can neither report a new race nor leave
-  /// anything that a later check would tell apart.  They are made on the
+  /// the strand itself, or of lanes ordered before the new ones -- and can
+  /// neither report a new race nor leave anything that a later check would
+  /// tell apart.  They are made on the
   /// first iteration only, and on every one once a second thread runs
   /// instrumented code (__kkrace_mt: another thread's access between two
   /// iterations may replace the strand's records).  The optimizer folds
