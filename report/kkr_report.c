@@ -676,19 +676,12 @@ void kkr_report_race(kkr_thread *t, uintptr_t word, uint32_t mask,
   uint64_t ka = access_key(rec_pc, cur_w), kb = access_key(ppc, prev_w);
   uint64_t key = (ka < kb ? ka * 31 + kb : kb * 31 + ka) ^
                  (uint64_t)KKR_REPORT_DATA_RACE;
-  /* One of the thread's last two reports again while one thread runs
-   * instrumented code: no other thread counts its elements (a racy loop
-   * meets them at every access). */
+  /* One of the thread's last two reports again (a racy loop meets them at
+   * every access); reports stay in the table. */
   int last = key == t->race_key[0] && t->race_report[0]   ? 0
              : key == t->race_key[1] && t->race_report[1] ? 1
                                                           : -1;
-  if (last >= 0 && !kkr_mt) {
-    count_element(t->race_report[last], elem);
-    t->ignore--;
-    return;
-  }
   kkr_spin_lock(&reports_lock);
-  /* (Reports stay in the table: the thread's last ones are still there.) */
   kkr_report *r = last >= 0 ? t->race_report[last] : NULL;
   if (!r)
     HASH_FIND(hh, report_table, &key, sizeof key, r);
