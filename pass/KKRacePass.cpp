@@ -1778,14 +1778,23 @@ private:
   /// through __kkrace_tls.
   static bool isRuntimeState(const Value *Obj) {
     const auto *LI = dyn_cast<LoadInst>(Obj);
-    if (!LI)
-      return false;
-    const Value *P = LI->getPointerOperand();
+    return LI && isRuntimeTLS(LI->getPointerOperand());
+  }
+
+  /// P is __kkrace_tls itself (through llvm.threadlocal.address or not).
+  static bool isRuntimeTLS(const Value *P) {
     if (const auto *II = dyn_cast<IntrinsicInst>(P))
       if (II->getIntrinsicID() == Intrinsic::threadlocal_address)
         P = II->getArgOperand(0);
     const auto *GV = dyn_cast<GlobalVariable>(P);
     return GV && GV->getName() == "__kkrace_tls";
+  }
+
+  /// An access through Ptr reads or writes the runtime's state: the
+  /// thread's state pointer in __kkrace_tls, or the state it points to.
+  static bool isRuntimeStateAccess(const Value *Ptr) {
+    const Value *Obj = getUnderlyingObject(Ptr);
+    return isRuntimeState(Obj) || isRuntimeTLS(Obj);
   }
 
   /// Whether I reads or writes a field of one of Kokkos' own classes, by its
@@ -2473,8 +2482,7 @@ private:
             return false;
         } else if (auto *St = dyn_cast<StoreInst>(&I)) {
           // (The inline strand code writes the runtime's state.)
-          if (!St->isSimple() ||
-              isRuntimeState(getUnderlyingObject(St->getPointerOperand())))
+          if (!St->isSimple() || isRuntimeStateAccess(St->getPointerOperand()))
             return false;
           Writers.push_back(St);
         } else if (I.mayWriteToMemory() || isa<FenceInst>(I) ||
@@ -2524,13 +2532,8 @@ private:
       bool R = true;
       if (const auto *Ld = dyn_cast<LoadInst>(I)) {
         // (The runtime's state changes with the checks themselves.)
-        const Value *Obj = getUnderlyingObject(Ld->getPointerOperand());
-        if (const auto *II = dyn_cast<IntrinsicInst>(Obj);
-            II && II->getIntrinsicID() == Intrinsic::threadlocal_address)
-          Obj = II->getArgOperand(0);
         R = Same(Ld->getPointerOperand(), Depth + 1) &&
-            !isRuntimeState(Obj) &&
-            !(isa<GlobalVariable>(Obj) && Obj->getName() == "__kkrace_tls");
+            !isRuntimeStateAccess(Ld->getPointerOperand());
         if (R) {
           MemoryLocation Loc = MemoryLocation::get(Ld);
           AAResults &AA = GetAA();

@@ -58,7 +58,8 @@ _Static_assert(__builtin_offsetof(kkr_thread, abi) == 0 &&
                        KKR_ABI_ROW_BASE,
                "kkr_abi.h offsets");
 int kkr_mt;
-int __kkrace_mt;
+/* kkr_mt itself, under the name instrumented code reads (kkr_rt.h). */
+extern __typeof__(kkr_mt) __kkrace_mt __attribute__((alias("kkr_mt")));
 
 /* Kinds of access, as the entry points pass them (bits 12-15: log2 of the
  * size, for reports). */

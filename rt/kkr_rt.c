@@ -133,10 +133,8 @@ static uint32_t active_threads;
 
 static void activate(kkr_thread *t) {
   (void)t;
-  if (__atomic_fetch_add(&active_threads, 1, __ATOMIC_ACQ_REL) >= 1) {
+  if (__atomic_fetch_add(&active_threads, 1, __ATOMIC_ACQ_REL) >= 1)
     __atomic_store_n(&kkr_mt, 1, __ATOMIC_RELEASE);
-    __atomic_store_n(&__kkrace_mt, 1, __ATOMIC_RELEASE);
-  }
 }
 
 static kkr_thread *thread_new(void);

@@ -362,8 +362,9 @@ extern __thread kkr_thread *__kkrace_tls
 #define kkr_tls __kkrace_tls
 KKR_HIDDEN extern int kkr_inited;
 KKR_HIDDEN extern int kkr_mt;            /* a second thread runs instrumented code */
-/* The same, for instrumented code: a loop that repeats its checks makes
- * them on its first iteration only while it is 0 (the pass's guardRepeats). */
+/* kkr_mt under an exported name (an alias of it), for instrumented code: a
+ * loop that repeats its checks makes them on its first iteration only while
+ * it is 0 (the pass's guardRepeats). */
 extern int __kkrace_mt __attribute__((visibility("default")));
 KKR_HIDDEN extern int kkr_spawned;       /* the process created a thread */
 KKR_HIDDEN extern uintptr_t kkr_text_base; /* start of the main executable's image */
