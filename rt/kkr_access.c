@@ -2751,11 +2751,20 @@ KKR_EXPORT void __kkrace_loop_wrap(void *base, unsigned long long scale,
   }
 }
 
+/* decide_at out of line, for the cases that a gather's tight loop does
+ * not take itself (gather_read_at). */
+static KKR_NOINLINE int gather_decide(const decide_ctx *d, kkr_cell *chunk,
+                                      kkr_split *hc, uintptr_t a,
+                                      uint32_t size, uint64_t cur,
+                                      uint64_t site) {
+  return decide_at(*d, chunk, hc, a, size, 0, cur, site);
+}
+
 /* A short gather's read of size bytes at a by cur, decided inline in the
  * cells or half-cells of its chunk (*of: the chunk that *chunk and *hc
  * are of, looked up again when a leaves it): 0 when they do not decide it,
  * or its chunk has neither yet. */
-KKR_INLINE int gather_read_at(decide_ctx d, uintptr_t a, uint32_t size,
+KKR_INLINE int gather_read_at(const decide_ctx *d, uintptr_t a, uint32_t size,
                               uint64_t cur, uint64_t site, uintptr_t *of,
                               kkr_cell **chunk, kkr_split **hc) {
   if ((a >> KKR_CHUNK_SHIFT) != *of) {
@@ -2763,23 +2772,57 @@ KKR_INLINE int gather_read_at(decide_ctx d, uintptr_t a, uint32_t size,
     *chunk = kkr_dir[KKR_DIR_INDEX(a)];
     *hc = *chunk ? NULL : kkr_half_chunk(KKR_DIR_INDEX(a));
   }
-  return decide_at(d, *chunk, *hc, a, size, 0, cur, site);
+  /* (What a read mostly finds: the last write ordered before it, and reads
+   * ordered before it too, of its bytes only (which it replaces), or of its
+   * bytes by this strand or, outside a team's phases, by several strands
+   * of this kernel (which it leaves) -- decide_with's outcomes for them,
+   * without its other cases in the loop.  A split cell's write record is
+   * never below the horizon.) */
+  uint64_t mask4 = size == KKR_GRAN ? 0xFF0
+                                    : ((uint64_t)0xF << (a & (KKR_GRAN - 1)))
+                                          << 4;
+  kkr_cell *c = *chunk ? *chunk + KKR_CELL_INDEX(a)
+                : *hc  ? kkr_half_cell(*hc, a)
+                       : NULL;
+  if (c) {
+    uint64_t w = c->w, r = c->r;
+    if (KKR_LIKELY(w < d->hz)) {
+      if (r < d->hz) {
+        if (!(r & ~mask4 & 0xFF0)) {
+          c->r = cur | site | mask4;
+          return 1;
+        }
+      } else if (!(mask4 & ~r) &&
+                 (!((r ^ cur) & d->same) ||
+                  (!d->team && !((r ^ cur ^ KKR_R_M) & d->multi)))) {
+        return 1;
+      }
+    }
+  }
+  return gather_decide(d, *chunk, *hc, a, size, cur, site);
 }
 
 /* A gather's reads of 4- or 8-byte elements by the current strand or by a
- * team's nested iterations, that prefetches nothing (`x(col(k))` in a row,
- * `A(conn(i, j))` for the few j of an element: short, or into a small
- * View), through an index that is not cut: each
- * element decided inline in its cells or half-cells, with nothing else in
- * the loop (loop_body asks for every element what kind of index, loop and
- * access it is).  Returns how many elements it decided: it stops at the
- * first that the cells do not decide, that is not aligned, or whose chunk
- * has neither cells nor halves yet, and loop_body goes on from there. */
+ * team's nested iterations (`x(col(k))` in a row, `A(conn(i, j))` for the
+ * j of an element), through an index that is not cut: each element
+ * decided inline in its cells or half-cells, with nothing else in the
+ * loop (loop_body asks for every element what kind of index, loop and
+ * access it is).  With pf (a long gather into a large View), the cell of
+ * the element GATHER_AHEAD further on is prefetched, as loop_body does.
+ * Returns how many elements it decided: it stops at the first that the
+ * cells do not decide, that is not aligned, or whose chunk has neither
+ * cells nor halves yet, and loop_body goes on from there. */
 KKR_INLINE uint64_t gather_fast(kkr_thread *t, uint64_t count, uint32_t size,
-                                int idx64, uint32_t mode, uint64_t v,
-                                uint64_t step, const loop_gather_src *g,
-                                int reads_index, site_slot *slot,
-                                uintptr_t pc) {
+                                int idx64, int pf, int simple, uint32_t mode,
+                                uint64_t v, uint64_t step,
+                                const loop_gather_src *g, int reads_index,
+                                site_slot *slot, uintptr_t pc) {
+  /* (simple: the current strand's, its index's reads not checked here --
+   * the common case, in a copy of its own with fewer values to keep.) */
+  if (simple) {
+    mode = LOOP_CURRENT;
+    reads_index = 0;
+  }
   const uint64_t site = (uint64_t)kkr_site_index(t, slot, pc)
                         << KKR_REC_SITE_SHIFT;
   const decide_ctx d = decide_ctx_of(t);
@@ -2808,7 +2851,7 @@ KKR_INLINE uint64_t gather_fast(kkr_thread *t, uint64_t count, uint32_t size,
     uintptr_t ia = (uintptr_t)g->idx + k * every * isize;
     if (reads_index && !(ia - plo < plen || ia - ulo < ulen)) {
       if (KKR_UNLIKELY((ia & (isize - 1)) ||
-                       !gather_read_at(d, ia, isize, cur, site, &ichunk_of,
+                       !gather_read_at(&d, ia, isize, cur, site, &ichunk_of,
                                        &ichunk, &ihc)))
         break;
     }
@@ -2816,10 +2859,20 @@ KKR_INLINE uint64_t gather_fast(kkr_thread *t, uint64_t count, uint32_t size,
     uintptr_t a = base + (uintptr_t)(e * scale);
     if (KKR_UNLIKELY(a & (size - 1)))
       break;
+    /* (Random indices: each cell is a cache miss, which the next
+     * elements' prefetches overlap.) */
+    if (pf && k + GATHER_AHEAD < count) {
+      const char *ib = (const char *)ia + GATHER_AHEAD * every * isize;
+      int64_t en = idx64 ? *(const int64_t *)ib : *(const int32_t *)ib;
+      uintptr_t n = base + (uintptr_t)(en * scale);
+      kkr_cell *pc_ = kkr_dir[KKR_DIR_INDEX(n)];
+      if (pc_)
+        __builtin_prefetch(pc_ + KKR_CELL_INDEX(n), 1, 3);
+    }
     if (a == last || a - plo < plen || a - ulo < ulen)
       continue;
     if (KKR_UNLIKELY(
-            !gather_read_at(d, a, size, cur, site, &chunk_of, &chunk, &hc)))
+            !gather_read_at(&d, a, size, cur, site, &chunk_of, &chunk, &hc)))
       break;
     if (mode == LOOP_CURRENT)
       last = a;
@@ -2827,25 +2880,82 @@ KKR_INLINE uint64_t gather_fast(kkr_thread *t, uint64_t count, uint32_t size,
   return k;
 }
 
-#define GATHER_FAST(name, size, idx64)                                        \
+#define GATHER_FAST(name, size, idx64, pf, simple)                            \
   static KKR_NOINLINE uint64_t name(kkr_thread *t, uint64_t count,           \
                                     uint32_t mode, uint64_t v, uint64_t step, \
                                     const loop_gather_src *g,                 \
                                     int reads_index, site_slot *slot,         \
                                     uintptr_t pc) {                           \
-    return gather_fast(t, count, size, idx64, mode, v, step, g, reads_index, \
-                       slot, pc);                                             \
+    return gather_fast(t, count, size, idx64, pf, simple, mode, v, step, g,  \
+                       reads_index, slot, pc);                                \
   }
-GATHER_FAST(gather_fast_r4, 4, 0)
-GATHER_FAST(gather_fast_r8, 8, 0)
-GATHER_FAST(gather_fast_r4_i64, 4, 1)
-GATHER_FAST(gather_fast_r8_i64, 8, 1)
+#define GATHER_FAST4(name, size, idx64)                                       \
+  GATHER_FAST(name, size, idx64, 0, 0)                                        \
+  GATHER_FAST(name##_pf, size, idx64, 1, 0)                                   \
+  GATHER_FAST(name##_cur, size, idx64, 0, 1)                                  \
+  GATHER_FAST(name##_pf_cur, size, idx64, 1, 1)
+GATHER_FAST4(gather_fast_r4, 4, 0)
+GATHER_FAST4(gather_fast_r8, 8, 0)
+GATHER_FAST4(gather_fast_r4_i64, 4, 1)
+GATHER_FAST4(gather_fast_r8_i64, 8, 1)
+
+typedef uint64_t gather_fast_fn(kkr_thread *t, uint64_t count, uint32_t mode,
+                                uint64_t v, uint64_t step,
+                                const loop_gather_src *g, int reads_index,
+                                site_slot *slot, uintptr_t pc);
+#define GATHER_FAST_FNS(name)                                                 \
+  {{name, name##_cur}, {name##_pf, name##_pf_cur}}
+/* [4- or 8-byte elements][64-bit index][prefetching][simple] */
+static gather_fast_fn *const gather_fast_fns[2][2][2][2] = {
+    {GATHER_FAST_FNS(gather_fast_r4), GATHER_FAST_FNS(gather_fast_r4_i64)},
+    {GATHER_FAST_FNS(gather_fast_r8), GATHER_FAST_FNS(gather_fast_r8_i64)}};
+
+/* Whether the View at a is under GATHER_PREFETCH_MIN (no prefetching: a
+ * hint only), from the thread's last answers while no View came or went
+ * (several: the gathers of a loop through one index, A(j) and B(j)). */
+static int gather_target_small(kkr_thread *t, uintptr_t a) {
+  uint32_t gen = __atomic_load_n(&kkr_views_gen, __ATOMIC_RELAXED);
+  if (t->gview_gen != gen) {
+    memset(t->gview_len, 0, sizeof t->gview_len);
+    t->gview_gen = gen;
+  }
+  for (uint32_t i = 0; i < KKR_GVIEWS; i++)
+    if (a - t->gview_lo[i] < t->gview_len[i])
+      return t->gview_len[i] < GATHER_PREFETCH_MIN;
+  kkr_view_alloc v;
+  if (!kkr_views_find(a, &v))
+    return 0;
+  uint32_t i = t->gview_next++ % KKR_GVIEWS;
+  t->gview_lo[i] = v.lo;
+  t->gview_len[i] = v.hi - v.lo;
+  return t->gview_len[i] < GATHER_PREFETCH_MIN;
+}
 
 KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
                                 unsigned long long count, unsigned int packed,
                                 unsigned long long i0, unsigned long long i1,
                                 unsigned long long step, void *slot_) {
   uintptr_t pc = RET_PC;
+  /* One element of the current strand (a gather whose count, known at run
+   * time, is 1: an entity with one neighbour): its index's read and its
+   * own as single accesses, through their inline decision, as
+   * __kkrace_loop does. */
+  if (count == 1 && !(packed & (KKR_LOOP_VECTOR | KKR_LOOP_ATOMIC |
+                                (3u << KKR_LOOP_NIDX_SHIFT)))) {
+    kkr_thread *t1 = kkr_tls;
+    uint32_t size1 = packed & KKR_GATHER_SIZE_MASK;
+    if (t1 && !t1->nofast && (size1 == 8 || size1 == 4)) {
+      uint32_t bits1 = ((packed & KKR_LOOP_SIZE_MASK) >> KKR_GATHER_BITS_SHIFT) & 63;
+      loop_gather_src g1 = {(uintptr_t)base, (int64_t)scale, idx,
+                            packed & (KKR_GATHER_IDX64 | KKR_GATHER_UNSIGNED),
+                            1, bits1 ? 64 - bits1 : 0, 0};
+      if (packed & KKR_GATHER_READS_INDEX)
+        loop_one((uintptr_t)idx, packed & KKR_GATHER_IDX64 ? 8 : 4, 0, slot_,
+                 pc);
+      loop_one(gather_addr(&g1, 0), size1, packed, slot_, pc);
+      return;
+    }
+  }
   kkr_thread *t = loop_thread();
   if (!t || count == 0)
     return;
@@ -2858,22 +2968,19 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
                        packed & (KKR_GATHER_IDX64 | KKR_GATHER_UNSIGNED),
                        1 + (packed >> KKR_GATHER_SKIP_SHIFT),
                        bits ? 64 - bits : 0, count > GATHER_AHEAD};
-  kkr_view_alloc v;
-  if (g.prefetch && kkr_views_find((uintptr_t)base, &v) &&
-      v.hi - v.lo < GATHER_PREFETCH_MIN)
+  if (g.prefetch && gather_target_small(t, (uintptr_t)base))
     g.prefetch = 0;
   int reads_index = !!(packed & KKR_GATHER_READS_INDEX);
   uint32_t isize = g.kind & KKR_GATHER_IDX64 ? 8 : 4;
   uint32_t mode = loop_mode_begin(t, nidx, packed, count);
   uint64_t saved_rec = t->abi.cur_rec;
-  if (!acc && (size == 4 || size == 8) && !g.cut && !g.prefetch &&
+  if (!acc && (size == 4 || size == 8) && !g.cut &&
       (!(g.kind & KKR_GATHER_UNSIGNED) || (g.kind & KKR_GATHER_IDX64)) &&
       (mode == LOOP_CURRENT || mode == LOOP_TEAM) &&
       !kkr_nofast_single(t) && !kkr_mt) {
-    int i64 = isize == 8;
     uint64_t done =
-        (size == 4 ? (i64 ? gather_fast_r4_i64 : gather_fast_r4)
-                   : (i64 ? gather_fast_r8_i64 : gather_fast_r8))(
+        gather_fast_fns[size == 8][isize == 8][!!g.prefetch]
+                       [mode == LOOP_CURRENT && !reads_index](
             t, count, mode, j[vary], step, &g, reads_index, slot_, pc);
     if (done == count) {
       loop_mode_end(t, mode, saved_rec);

@@ -143,9 +143,12 @@ static void scratch_remove(uintptr_t lo) {
 /* The allocation each thread made last (kkr_views_add). */
 static __thread uintptr_t last_view;
 
+uint32_t kkr_views_gen;
+
 static void views_add(uintptr_t lo, uintptr_t size, const char *label,
                       const char *space, uint8_t raw) {
   kkr_spin_lock(&views_lock);
+  __atomic_add_fetch(&kkr_views_gen, 1, __ATOMIC_RELAXED);
   /* (The data may follow a header: kkr_views_find.) */
   uintptr_t end = lo + size + (raw ? 0 : KKR_VIEW_HEADER);
   if (label && strstr(label, "scratch_mem"))
@@ -276,6 +279,7 @@ int kkr_views_take(uintptr_t lo, kkr_view_alloc *out) {
   int found = 0;
   kkr_spin_lock(&views_lock);
   uint32_t i = views_lower_bound(lo);
+  __atomic_add_fetch(&kkr_views_gen, 1, __ATOMIC_RELAXED);
   scratch_remove(lo);
   if (i < nviews && views[i].lo == lo) {
     *out = data_range(&views[i]);

@@ -218,6 +218,11 @@ typedef struct kkr_thread {
   uintptr_t atomic_site_pc[KKR_ATOMIC_SITES];
   struct kkr_site_slot atomic_site[KKR_ATOMIC_SITES];
   uintptr_t priv_lo, priv_len; /* stack frames private to the op in progress */
+  /* The Views that gathers read last, for whether their cells are worth
+   * prefetching (a hint only): their data, and kkr_views_gen then. */
+#define KKR_GVIEWS 4
+  uintptr_t gview_lo[KKR_GVIEWS], gview_len[KKR_GVIEWS];
+  uint32_t gview_gen, gview_next;
   uint64_t hz;            /* horizon << KKR_REC_NODE_SHIFT: records below it are
                              of nodes ordered before the current node */
   uint64_t same_mask;     /* the bits of a record that equal cur_rec's when it
@@ -516,6 +521,8 @@ void kkr_scratch_team_begin(void);
 int kkr_views_take(uintptr_t lo, kkr_view_alloc *out);
 /* The View allocation whose data holds addr (copied into *out); 0 if none. */
 int kkr_views_find(uintptr_t addr, kkr_view_alloc *out);
+/* Changes each time a View allocation is added or taken. */
+KKR_HIDDEN extern uint32_t kkr_views_gen;
 uintptr_t kkr_views_object_end(uintptr_t addr, uintptr_t cap);
 /* Bytes of [lo, hi) that View allocations (and CUDA allocations) hold. */
 uintptr_t kkr_views_bytes_in(uintptr_t lo, uintptr_t hi);
