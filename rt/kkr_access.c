@@ -2774,10 +2774,10 @@ KKR_INLINE int gather_read_at(const decide_ctx *d, uintptr_t a, uint32_t size,
   }
   /* (What a read mostly finds: the last write ordered before it, and reads
    * ordered before it too, of its bytes only (which it replaces), or of its
-   * bytes by this strand or, outside a team's phases, by several strands
-   * of this kernel (which it leaves) -- decide_with's outcomes for them,
-   * without its other cases in the loop.  A split cell's write record is
-   * never below the horizon.) */
+   * bytes by this strand or by several strands of this kernel (which it
+   * leaves; a team's phases do not order such a record, team_before) --
+   * decide_with's outcomes for them, without its other cases in the loop.
+   * A split cell's write record is never below the horizon.) */
   uint64_t mask4 = size == KKR_GRAN ? 0xFF0
                                     : ((uint64_t)0xF << (a & (KKR_GRAN - 1)))
                                           << 4;
@@ -2792,9 +2792,8 @@ KKR_INLINE int gather_read_at(const decide_ctx *d, uintptr_t a, uint32_t size,
           c->r = cur | site | mask4;
           return 1;
         }
-      } else if (!(mask4 & ~r) &&
-                 (!((r ^ cur) & d->same) ||
-                  (!d->team && !((r ^ cur ^ KKR_R_M) & d->multi)))) {
+      } else if (!(mask4 & ~r) && (!((r ^ cur) & d->same) ||
+                                    !((r ^ cur ^ KKR_R_M) & d->multi))) {
         return 1;
       }
     }
