@@ -2751,6 +2751,9 @@ KKR_EXPORT void __kkrace_loop_wrap(void *base, unsigned long long scale,
   }
 }
 
+/* The kinds of gathers that the tight loop has copies for (gather_fast). */
+enum { GATHER_ANY, GATHER_CUR, GATHER_TEAM_IDX };
+
 /* decide_at out of line, for the cases that a gather's tight loop does
  * not take itself (gather_read_at). */
 static KKR_NOINLINE int gather_decide(const decide_ctx *d, kkr_cell *chunk,
@@ -2812,15 +2815,20 @@ KKR_INLINE int gather_read_at(const decide_ctx *d, uintptr_t a, uint32_t size,
  * cells do not decide, that is not aligned, or whose chunk has neither
  * cells nor halves yet, and loop_body goes on from there. */
 KKR_INLINE uint64_t gather_fast(kkr_thread *t, uint64_t count, uint32_t size,
-                                int idx64, int pf, int simple, uint32_t mode,
+                                int idx64, int pf, int kind, uint32_t mode,
                                 uint64_t v, uint64_t step,
                                 const loop_gather_src *g, int reads_index,
                                 site_slot *slot, uintptr_t pc) {
-  /* (simple: the current strand's, its index's reads not checked here --
-   * the common case, in a copy of its own with fewer values to keep.) */
-  if (simple) {
+  /* (The common kinds in copies of their own, with fewer values to keep:
+   * GATHER_CUR, the current strand's, its index's reads not checked here
+   * (an entity's neighbours); GATHER_TEAM_IDX, a team's nested iterations',
+   * the index's reads checked too (x(col(k)) in a row).) */
+  if (kind == GATHER_CUR) {
     mode = LOOP_CURRENT;
     reads_index = 0;
+  } else if (kind == GATHER_TEAM_IDX) {
+    mode = LOOP_TEAM;
+    reads_index = 1;
   }
   const uint64_t site = (uint64_t)kkr_site_index(t, slot, pc)
                         << KKR_REC_SITE_SHIFT;
@@ -2879,35 +2887,41 @@ KKR_INLINE uint64_t gather_fast(kkr_thread *t, uint64_t count, uint32_t size,
   return k;
 }
 
-#define GATHER_FAST(name, size, idx64, pf, simple)                            \
+#define GATHER_FAST(name, size, idx64, pf, kind)                              \
   static KKR_NOINLINE uint64_t name(kkr_thread *t, uint64_t count,           \
                                     uint32_t mode, uint64_t v, uint64_t step, \
                                     const loop_gather_src *g,                 \
                                     int reads_index, site_slot *slot,         \
                                     uintptr_t pc) {                           \
-    return gather_fast(t, count, size, idx64, pf, simple, mode, v, step, g,  \
+    return gather_fast(t, count, size, idx64, pf, kind, mode, v, step, g,    \
                        reads_index, slot, pc);                                \
   }
 #define GATHER_FAST4(name, size, idx64)                                       \
-  GATHER_FAST(name, size, idx64, 0, 0)                                        \
-  GATHER_FAST(name##_pf, size, idx64, 1, 0)                                   \
-  GATHER_FAST(name##_cur, size, idx64, 0, 1)                                  \
-  GATHER_FAST(name##_pf_cur, size, idx64, 1, 1)
+  GATHER_FAST(name, size, idx64, 0, GATHER_ANY)                               \
+  GATHER_FAST(name##_pf, size, idx64, 1, GATHER_ANY)                          \
+  GATHER_FAST(name##_cur, size, idx64, 0, GATHER_CUR)                         \
+  GATHER_FAST(name##_pf_cur, size, idx64, 1, GATHER_CUR)
 GATHER_FAST4(gather_fast_r4, 4, 0)
 GATHER_FAST4(gather_fast_r8, 8, 0)
 GATHER_FAST4(gather_fast_r4_i64, 4, 1)
 GATHER_FAST4(gather_fast_r8_i64, 8, 1)
+GATHER_FAST(gather_fast_r4_team, 4, 0, 0, GATHER_TEAM_IDX)
+GATHER_FAST(gather_fast_r8_team, 8, 0, 0, GATHER_TEAM_IDX)
 
 typedef uint64_t gather_fast_fn(kkr_thread *t, uint64_t count, uint32_t mode,
                                 uint64_t v, uint64_t step,
                                 const loop_gather_src *g, int reads_index,
                                 site_slot *slot, uintptr_t pc);
-#define GATHER_FAST_FNS(name)                                                 \
-  {{name, name##_cur}, {name##_pf, name##_pf_cur}}
-/* [4- or 8-byte elements][64-bit index][prefetching][simple] */
-static gather_fast_fn *const gather_fast_fns[2][2][2][2] = {
-    {GATHER_FAST_FNS(gather_fast_r4), GATHER_FAST_FNS(gather_fast_r4_i64)},
-    {GATHER_FAST_FNS(gather_fast_r8), GATHER_FAST_FNS(gather_fast_r8_i64)}};
+#define GATHER_FAST_FNS(name, team)                                           \
+  {{name, name##_cur, team}, {name##_pf, name##_pf_cur, name##_pf}}
+/* [4- or 8-byte elements][64-bit index][prefetching][kind] (a team's
+ * gather through a 32-bit index that prefetches nothing has a copy of
+ * its own; the other kinds GATHER_TEAM_IDX take the general one) */
+static gather_fast_fn *const gather_fast_fns[2][2][2][3] = {
+    {GATHER_FAST_FNS(gather_fast_r4, gather_fast_r4_team),
+     GATHER_FAST_FNS(gather_fast_r4_i64, gather_fast_r4_i64)},
+    {GATHER_FAST_FNS(gather_fast_r8, gather_fast_r8_team),
+     GATHER_FAST_FNS(gather_fast_r8_i64, gather_fast_r8_i64)}};
 
 /* Whether the View at a is under GATHER_PREFETCH_MIN (no prefetching: a
  * hint only), from the thread's last answers while no View came or went
@@ -2977,10 +2991,11 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
       (!(g.kind & KKR_GATHER_UNSIGNED) || (g.kind & KKR_GATHER_IDX64)) &&
       (mode == LOOP_CURRENT || mode == LOOP_TEAM) &&
       !kkr_nofast_single(t) && !kkr_mt) {
-    uint64_t done =
-        gather_fast_fns[size == 8][isize == 8][!!g.prefetch]
-                       [mode == LOOP_CURRENT && !reads_index](
-            t, count, mode, j[vary], step, &g, reads_index, slot_, pc);
+    int kind = mode == LOOP_CURRENT && !reads_index ? GATHER_CUR
+               : mode == LOOP_TEAM && reads_index   ? GATHER_TEAM_IDX
+                                                    : GATHER_ANY;
+    uint64_t done = gather_fast_fns[size == 8][isize == 8][!!g.prefetch][kind](
+        t, count, mode, j[vary], step, &g, reads_index, slot_, pc);
     if (done == count) {
       loop_mode_end(t, mode, saved_rec);
       return;
