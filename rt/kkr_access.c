@@ -1123,14 +1123,43 @@ KKR_INLINE int atomic_pass(uint64_t rec, uint64_t cur, uint64_t mask4) {
   return (rec & cur & KKR_R_A) && !(rec & ~mask4 & 0xFF0);
 }
 
+/* The byte mask of an access of size bytes at a (within one word), in
+ * a record's place (bits 4-11). */
+KKR_INLINE uint64_t rec_mask(uintptr_t a, uint32_t size) {
+  return size == KKR_GRAN
+             ? 0xFF0
+             : (uint64_t)(((1u << size) - 1) << (a & (KKR_GRAN - 1))) << 4;
+}
+
+/* What a read mostly finds, decided before everything else (a tight loop
+ * keeps its values in registers when the rest is out of line): the last
+ * write ordered before it, and reads ordered before it too, of its bytes
+ * only (which it replaces), or of its bytes by this strand or by several
+ * strands of this kernel (which it leaves; a team's phases do not order
+ * such a record, team_before).  decide_with's outcomes for these cases;
+ * 0 for the others, which it decides.  c is not split: a split cell's
+ * write record is never below the horizon. */
+KKR_INLINE int decide_read_common(const decide_ctx *d, kkr_cell *c,
+                                  uint64_t mask4, uint64_t cur,
+                                  uint64_t site) {
+  uint64_t w = c->w, r = c->r;
+  if (KKR_UNLIKELY(w >= d->hz))
+    return 0;
+  if (r < d->hz) {
+    if (r & ~mask4 & 0xFF0)
+      return 0;
+    c->r = cur | site | mask4;
+    return 1;
+  }
+  return !(mask4 & ~r) &&
+         (!((r ^ cur) & d->same) || !((r ^ cur ^ KKR_R_M) & d->multi));
+}
+
 KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
                            uint32_t size, uint32_t acc, uint64_t cur,
                            uint64_t site) {
   /* (A word is always aligned here.) */
-  uint64_t mask4 =
-      size == KKR_GRAN
-          ? 0xFF0
-          : (uint64_t)(((1u << size) - 1) << (a & (KKR_GRAN - 1))) << 4;
+  uint64_t mask4 = rec_mask(a, size);
   c = access_cell_of(c, a, size);
   uint64_t w = c->w, r = c->r;
   uint64_t hz = d.hz, same = d.same;
@@ -1759,6 +1788,13 @@ KKR_INLINE uintptr_t gather_addr(const loop_gather_src *g, uint64_t k) {
   return g->base + (uintptr_t)(e * g->scale);
 }
 
+/* The cell of a (if its chunk has cells), into the cache for writing. */
+KKR_INLINE void prefetch_cell(uintptr_t a) {
+  kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
+  if (chunk)
+    __builtin_prefetch(chunk + KKR_CELL_INDEX(a), 1, 3);
+}
+
 /* How many elements ahead a gather prefetches its cells, and the size of
  * the View below which it does not: a small target (a histogram's bins)
  * stays in the cache, and the prefetch would only cost its index's
@@ -1814,12 +1850,8 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
         a = gather_addr(g, k);
         /* (Random indices: each cell is a cache miss, which the next
          * elements' prefetches overlap.) */
-        if (g->prefetch && k + GATHER_AHEAD < count) {
-          uintptr_t n = gather_addr(g, k + GATHER_AHEAD);
-          kkr_cell *pf = kkr_dir[KKR_DIR_INDEX(n)];
-          if (pf)
-            __builtin_prefetch(pf + KKR_CELL_INDEX(n), 1, 3);
-        }
+        if (g->prefetch && k + GATHER_AHEAD < count)
+          prefetch_cell(gather_addr(g, k + GATHER_AHEAD));
       }
       if (mode == LOOP_TEAM)
         cur = item | (uint64_t)(team_rec + (uint32_t)(v % 126) + 1)
@@ -2763,10 +2795,11 @@ static KKR_NOINLINE int gather_decide(const decide_ctx *d, kkr_cell *chunk,
   return decide_at(*d, chunk, hc, a, size, 0, cur, site);
 }
 
-/* A short gather's read of size bytes at a by cur, decided inline in the
- * cells or half-cells of its chunk (*of: the chunk that *chunk and *hc
- * are of, looked up again when a leaves it): 0 when they do not decide it,
- * or its chunk has neither yet. */
+/* A gather's read of size bytes at a by cur, decided in the cells or
+ * half-cells of its chunk (*of: the chunk that *chunk and *hc are of,
+ * looked up again when a leaves it), the common cases inline and the rest
+ * out of line: 0 when they do not decide it, or its chunk has neither
+ * yet. */
 KKR_INLINE int gather_read_at(const decide_ctx *d, uintptr_t a, uint32_t size,
                               uint64_t cur, uint64_t site, uintptr_t *of,
                               kkr_cell **chunk, kkr_split **hc) {
@@ -2775,32 +2808,11 @@ KKR_INLINE int gather_read_at(const decide_ctx *d, uintptr_t a, uint32_t size,
     *chunk = kkr_dir[KKR_DIR_INDEX(a)];
     *hc = *chunk ? NULL : kkr_half_chunk(KKR_DIR_INDEX(a));
   }
-  /* (What a read mostly finds: the last write ordered before it, and reads
-   * ordered before it too, of its bytes only (which it replaces), or of its
-   * bytes by this strand or by several strands of this kernel (which it
-   * leaves; a team's phases do not order such a record, team_before) --
-   * decide_with's outcomes for them, without its other cases in the loop.
-   * A split cell's write record is never below the horizon.) */
-  uint64_t mask4 = size == KKR_GRAN ? 0xFF0
-                                    : ((uint64_t)0xF << (a & (KKR_GRAN - 1)))
-                                          << 4;
   kkr_cell *c = *chunk ? *chunk + KKR_CELL_INDEX(a)
                 : *hc  ? kkr_half_cell(*hc, a)
                        : NULL;
-  if (c) {
-    uint64_t w = c->w, r = c->r;
-    if (KKR_LIKELY(w < d->hz)) {
-      if (r < d->hz) {
-        if (!(r & ~mask4 & 0xFF0)) {
-          c->r = cur | site | mask4;
-          return 1;
-        }
-      } else if (!(mask4 & ~r) && (!((r ^ cur) & d->same) ||
-                                    !((r ^ cur ^ KKR_R_M) & d->multi))) {
-        return 1;
-      }
-    }
-  }
+  if (c && decide_read_common(d, c, rec_mask(a, size), cur, site))
+    return 1;
   return gather_decide(d, *chunk, *hc, a, size, cur, site);
 }
 
@@ -2871,10 +2883,7 @@ KKR_INLINE uint64_t gather_fast(kkr_thread *t, uint64_t count, uint32_t size,
     if (pf && k + GATHER_AHEAD < count) {
       const char *ib = (const char *)ia + GATHER_AHEAD * every * isize;
       int64_t en = idx64 ? *(const int64_t *)ib : *(const int32_t *)ib;
-      uintptr_t n = base + (uintptr_t)(en * scale);
-      kkr_cell *pc_ = kkr_dir[KKR_DIR_INDEX(n)];
-      if (pc_)
-        __builtin_prefetch(pc_ + KKR_CELL_INDEX(n), 1, 3);
+      prefetch_cell(base + (uintptr_t)(en * scale));
     }
     if (a == last || a - plo < plen || a - ulo < ulen)
       continue;
@@ -2944,6 +2953,18 @@ static int gather_target_small(kkr_thread *t, uintptr_t a) {
   return t->gview_len[i] < GATHER_PREFETCH_MIN;
 }
 
+/* A gather's index and target, as its call's arguments give them. */
+KKR_INLINE loop_gather_src gather_src_of(void *base, unsigned long long scale,
+                                         void *idx, unsigned long long count,
+                                         unsigned int packed) {
+  uint32_t bits = ((packed & KKR_LOOP_SIZE_MASK) >> KKR_GATHER_BITS_SHIFT) & 63;
+  loop_gather_src g = {(uintptr_t)base, (int64_t)scale, idx,
+                       packed & (KKR_GATHER_IDX64 | KKR_GATHER_UNSIGNED),
+                       1 + (packed >> KKR_GATHER_SKIP_SHIFT),
+                       bits ? 64 - bits : 0, count > GATHER_AHEAD};
+  return g;
+}
+
 KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
                                 unsigned long long count, unsigned int packed,
                                 unsigned long long i0, unsigned long long i1,
@@ -2958,10 +2979,7 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
     kkr_thread *t1 = kkr_tls;
     uint32_t size1 = packed & KKR_GATHER_SIZE_MASK;
     if (t1 && !t1->nofast && (size1 == 8 || size1 == 4)) {
-      uint32_t bits1 = ((packed & KKR_LOOP_SIZE_MASK) >> KKR_GATHER_BITS_SHIFT) & 63;
-      loop_gather_src g1 = {(uintptr_t)base, (int64_t)scale, idx,
-                            packed & (KKR_GATHER_IDX64 | KKR_GATHER_UNSIGNED),
-                            1, bits1 ? 64 - bits1 : 0, 0};
+      loop_gather_src g1 = gather_src_of(base, scale, idx, count, packed);
       if (packed & KKR_GATHER_READS_INDEX)
         loop_one((uintptr_t)idx, packed & KKR_GATHER_IDX64 ? 8 : 4, 0, slot_,
                  pc);
@@ -2974,13 +2992,9 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
     return;
   uint32_t size, acc, nidx, vary;
   loop_kind(packed, &size, &acc, &nidx, &vary);
-  uint32_t bits = (size >> KKR_GATHER_BITS_SHIFT) & 63;
   size &= KKR_GATHER_SIZE_MASK;
   uint64_t j[3] = {i0, i1, 0};
-  loop_gather_src g = {(uintptr_t)base, (int64_t)scale, idx,
-                       packed & (KKR_GATHER_IDX64 | KKR_GATHER_UNSIGNED),
-                       1 + (packed >> KKR_GATHER_SKIP_SHIFT),
-                       bits ? 64 - bits : 0, count > GATHER_AHEAD};
+  loop_gather_src g = gather_src_of(base, scale, idx, count, packed);
   if (g.prefetch && gather_target_small(t, (uintptr_t)base))
     g.prefetch = 0;
   int reads_index = !!(packed & KKR_GATHER_READS_INDEX);
@@ -3043,8 +3057,7 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
     kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
     if (KKR_LIKELY(chunk != NULL)) {
       kkr_cell *c = access_cell_of(chunk + KKR_CELL_INDEX(a), a, size);
-      uint64_t mask4 = (uint64_t)(((1u << size) - 1) << (a & (KKR_GRAN - 1)))
-                       << 4;
+      uint64_t mask4 = rec_mask(a, size);
       uint64_t w = c->w, r = c->r;
       uint64_t foreign = ~mask4 & 0xFF0;
       int wok = !w || ((w & (KKR_R_A | KKR_R_X)) == KKR_R_A && !(w & foreign));
