@@ -1878,13 +1878,25 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
         if ((a >> KKR_CHUNK_SHIFT) != chunk_of) {
           chunk_of = a >> KKR_CHUNK_SHIFT;
           chunk = kkr_dir[KKR_DIR_INDEX(a)];
-          hc = chunk ? NULL : halves_for(KKR_DIR_INDEX(a), wsize, count - k);
+          /* (A gather's elements are scattered: however many are left,
+           * few may fall in this chunk.) */
+          hc = chunk ? NULL
+                     : halves_for(KKR_DIR_INDEX(a), wsize, g ? 0 : count - k);
           if (!chunk && !hc)
             chunk = kkr_dir[KKR_DIR_INDEX(a)]; /* (made from runs) */
         }
         if ((acc & ACC_WRITE) && chunk)
           kkr_shared_forget(a);
-        done = done && decide_at(d, chunk, hc, a, wsize, acc, cur | abit, site);
+        if (KKR_UNLIKELY(!chunk && !hc))
+          /* An element in a chunk of runs, decided on its word's records
+           * and kept as an exception (run_single), as a single access is:
+           * a random update of a large array that a loop filled (GUPS)
+           * leaves its runs as they are instead of giving it cells. */
+          done = done && kkr_runs_made && kkr_run_dir[KKR_DIR_INDEX(a)] &&
+                 run_single(t, a, wsize, acc, cur | abit, site);
+        else
+          done =
+              done && decide_at(d, chunk, hc, a, wsize, acc, cur | abit, site);
       } else {
         for (uintptr_t w = a; done && w < a + size; w += wsize) {
           if (w - plo < plen || w - ulo < ulen)
