@@ -763,7 +763,7 @@ static int run_ordered(const kkr_thread *t, const kkr_runrec *rr,
     uint32_t s = KKR_REC_STRAND(x);
     return s == KKR_STRAND_BACKEND || (!in->step && s == cs);
   }
-  return in->step == xstep &&
+  return in->step == xstep && !rr->group &&
          xbase % KKR_RUN_STRANDS == in->base % KKR_RUN_STRANDS;
 }
 
@@ -1320,6 +1320,275 @@ KKR_INLINE int exc_same(const kkr_exc *x, const kkr_exc *y) {
          x->h[1].w == y->h[1].w && x->h[1].r == y->h[1].r;
 }
 
+/* ---- Rows: runs of one strand's elements after another's ------------------ */
+
+/* Whether x and y hold the same records in the same form. */
+KKR_INLINE int exc_equal(const kkr_exc *x, const kkr_exc *y) {
+  return x->halves == y->halves && exc_same(x, y);
+}
+
+/* Whether field f (0: the writes, 1: the reads) of x is the same record on
+ * the whole word: *y, in the form a rule takes (two half-cells: the same
+ * record on each, of all of its bytes, given as one of the whole word). */
+static int field_uniform(const kkr_exc *x, int f, uint64_t *y) {
+  uint64_t a = f ? x->h[0].r : x->h[0].w;
+  if (a & KKR_R_X)
+    return 0;
+  if (!x->halves) {
+    *y = a;
+    return 1;
+  }
+  uint64_t b = f ? x->h[1].r : x->h[1].w;
+  if (!a || !b) {
+    *y = 0;
+    return !a && !b;
+  }
+  *y = a | 0xFF0;
+  return (a & 0xFF0) == 0x0F0 && (b & 0xFF0) == 0xF00 &&
+         (a & ~(uint64_t)0xFF0) == (b & ~(uint64_t)0xFF0);
+}
+
+/* Rule x as it reads from a run that starts dw words further on. */
+static void rule_rebase(kkr_runrec *x, uint64_t dw) {
+  if (x->per > 1) {
+    uint32_t site[KKR_RUN_SITES];
+    for (uint32_t j = 0; j < x->per; j++)
+      site[j] = x->site[(j + dw) % x->per];
+    memcpy(x->site, site, x->per * sizeof site[0]);
+  }
+  if (!x->rec || !x->step)
+    return;
+  uint64_t de = x->step == 2 ? 2 * dw : dw;
+  if (!x->group) {
+    x->base += de;
+  } else if (x->group == KKR_RUN_GROUP_OPEN) {
+    x->phase += (uint32_t)de; /* (a run is at most a MiB of elements) */
+  } else {
+    uint64_t p = x->phase + de;
+    x->base += p / x->group;
+    x->phase = (uint32_t)(p % x->group);
+  }
+}
+
+/* The rule of field f of a new run of the words from w0 on that now hold x
+ * (uniform): the rule of run b there when the access left the field as b
+ * says (rebased), else one made from x's record: the strand's own row when
+ * it is this kernel strand's record, else that record on every word. */
+static void rows_rule(kkr_runrec *x, const kkr_run *b, uintptr_t w0,
+                      const kkr_exc *xn, const kkr_exc *was, int f,
+                      uint64_t cur, int strands) {
+  uint64_t y = 0;
+  int same = f ? xn->h[0].r == was->h[0].r && xn->h[1].r == was->h[1].r
+               : xn->h[0].w == was->h[0].w && xn->h[1].w == was->h[1].w;
+  if (same && xn->halves == was->halves) {
+    *x = f ? b->r : b->w;
+    rule_rebase(x, (w0 - b->lo) >> KKR_GRAN_SHIFT);
+    return;
+  }
+  field_uniform(xn, f, &y);
+  memset(x, 0, sizeof *x);
+  x->per = 1;
+  x->rec = y;
+  if (y && strands && !(y & KKR_R_M) &&
+      !((y ^ cur) & (KKR_REC_NODE_BITS | KKR_REC_STRAND_BITS))) {
+    x->rec = y & ~KKR_REC_STRAND_BITS;
+    x->step = xn->halves ? 2 : 1;
+    x->group = KKR_RUN_GROUP_OPEN;
+    x->base = KKR_REC_STRAND(y) - 2;
+  }
+}
+
+/* Whether run r, as far as w1, gives the words [w0, w1) the records x.
+ * (With one site per rule, a rule's records change only where its strand
+ * does, which only grows along the run: the first and last words
+ * suffice.) */
+static int rows_match(const kkr_run *r, uintptr_t w0, uintptr_t w1,
+                      const kkr_exc *x) {
+  if (r->w.per > 1 || r->r.per > 1)
+    return 0;
+  kkr_exc a = word_of_run(r, NULL, w0), b = word_of_run(r, NULL, w1 - 8);
+  return exc_equal(&a, x) && exc_equal(&b, x);
+}
+
+/* A row's open rules closed: the row from its run's start is one strand's
+ * whole row, and the next strand's comes next (group = its length). */
+static void rows_close(kkr_run *r) {
+  kkr_runrec *f[2] = {&r->w, &r->r};
+  for (int i = 0; i < 2; i++)
+    if (f[i]->rec && f[i]->group == KKR_RUN_GROUP_OPEN) {
+      uint64_t n = (r->hi - r->lo) >> (f[i]->step == 2 ? 2 : 3);
+      f[i]->group = (uint32_t)n;
+      f[i]->phase = 0;
+    }
+}
+
+/* The words [w0, w1) at the front of run b of chunk di, which hold the
+ * same records as each other, were given the records x by the access of
+ * strand cur (one inline decision for all of them): the run ending at w0
+ * takes them when its rule gives them x (closing its row if it must), or
+ * with allow_new a run of their own begins there (a strand's row); b
+ * starts after them.  A kernel's iterations that access one row each, in
+ * turn, then leave their rows as one rule, and the next kernel's sweep
+ * over them moves one run's end: `conn(i, j)`'s shadow is that of a few
+ * runs, not a half-cell per element.  1 if done (their exceptions, which
+ * the caller gives, are dropped), 0 if not (nothing changed).  One thread
+ * only. */
+static int rows_absorb(const kkr_thread *t, uint32_t di, kkr_run *b,
+                       uintptr_t w0, uintptr_t w1, const kkr_exc *x,
+                       uint64_t cur, int allow_new) {
+  kkr_runs *rs = kkr_run_dir[di];
+  uint64_t y;
+  if (!field_uniform(x, 0, &y) || !field_uniform(x, 1, &y) ||
+      b->w.per > 1 || b->r.per > 1)
+    return 0;
+  kkr_run *a = NULL;
+  for (uint32_t i = 0; i < rs->n; i++)
+    if (rs->run[i].hi == w0 && &rs->run[i] != b)
+      a = &rs->run[i];
+  kkr_run n;
+  int joined = 0;
+  if (a) {
+    n = *a;
+    n.hi = w1;
+    joined = rows_match(&n, w0, w1, x);
+    if (!joined && a->row_lo) {
+      n.hi = a->hi;
+      rows_close(&n);
+      n.hi = w1;
+      joined = rows_match(&n, w0, w1, x);
+    }
+  }
+  if (!joined) {
+    if (!allow_new || rs->n >= KKR_RUNS_MAX)
+      return 0;
+    kkr_exc was = word_of_run(b, NULL, w0);
+    memset(&n, 0, sizeof n);
+    n.lo = w0;
+    n.hi = w1;
+    int strands = t->cur_is_item && KKR_REC_STRAND(cur) >= 2;
+    rows_rule(&n.w, b, w0, x, &was, 0, cur, strands);
+    rows_rule(&n.r, b, w0, x, &was, 1, cur, strands);
+    /* (Where the run before it ends, another strand's row begins; a row
+     * at the start of a View too.) */
+    kkr_view_alloc v;
+    n.row_lo = a || (kkr_views_find(w0, &v) && v.lo == w0);
+    if (!rows_match(&n, w0, w1, x))
+      return 0;
+  }
+  /* b starts after the words, or goes. */
+  uint32_t bi = (uint32_t)(b - rs->run);
+  if (w1 == b->hi) {
+    if (joined) {
+      *a = n;
+      kkr_runs_remove(di, bi);
+      return 1;
+    }
+    *b = n; /* (the words were all that was left of b) */
+    return 1;
+  }
+  rule_rebase(&b->w, (w1 - b->lo) >> KKR_GRAN_SHIFT);
+  rule_rebase(&b->r, (w1 - b->lo) >> KKR_GRAN_SHIFT);
+  b->lo = w1;
+  b->row_lo = 0;
+  if (joined) {
+    *a = n;
+    return 1;
+  }
+  kkr_run *r = kkr_runs_add(di, w0, w1);
+  *r = n; /* (a slot was free: checked above) */
+  return 1;
+}
+
+/* Views below this size get no rows (rows_fresh): their cells cost
+ * little. */
+#define ROWS_VIEW_MIN ((uintptr_t)16 << 10)
+/* Exceptions that a chunk's run of nothing (rows_fresh) may gather before
+ * any row begins at its front (run_single). */
+#define ROWS_TRIES 32u
+
+/* A chunk that nothing touched yet, first accessed by a kernel strand at
+ * the start of a View's part of it (a kernel's first iteration filling its
+ * row of `conn`): a run of nothing over that part, at whose front the
+ * strands' rows can begin (rows_absorb).  1 if made.  One thread only. */
+static int rows_fresh(const kkr_thread *t, uintptr_t a) {
+  uint32_t di = KKR_DIR_INDEX(a);
+  if (kkr_dir[di] || (kkr_runs_made && kkr_run_dir[di]) ||
+      kkr_half_chunk(di) || kkr_mt ||
+      __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED) || t->nofast ||
+      !t->cur_is_item || KKR_CUR_STRAND(t) < 2 || kkr_gpu_trace_host_on)
+    return 0;
+  kkr_view_alloc v;
+  if (!kkr_views_find(a, &v) || v.hi - v.lo < ROWS_VIEW_MIN)
+    return 0;
+  uintptr_t clo = a & ~(((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1);
+  uintptr_t lo = v.lo > clo ? v.lo : clo;
+  uintptr_t hi = v.hi < KKR_CHUNK_END(a) ? v.hi : KKR_CHUNK_END(a);
+  lo = (lo + KKR_GRAN - 1) & ~(uintptr_t)(KKR_GRAN - 1);
+  hi &= ~(uintptr_t)(KKR_GRAN - 1);
+  if ((a & ~(uintptr_t)(KKR_GRAN - 1)) != lo || hi < lo + 2 * KKR_GRAN)
+    return 0;
+  kkr_run *r = kkr_runs_add(di, lo, hi);
+  if (!r)
+    return 0;
+  r->w.per = r->r.per = 1;
+  return 1;
+}
+
+/* Whether the chunk of a has runs, or can have rows from now on. */
+KKR_INLINE int rows_chunk(const kkr_thread *t, uintptr_t a) {
+  uint32_t di = KKR_DIR_INDEX(a);
+  return !kkr_dir[di] &&
+         ((kkr_runs_made && kkr_run_dir[di]) || rows_fresh(t, a));
+}
+
+/* The exceptions of the words [w0, w1) of chunk di's runs rs go. */
+static void rows_drop_exc(kkr_runs *rs, uintptr_t w0, uintptr_t w1) {
+  if (!rs->exc || !rs->exc->n)
+    return;
+  for (uintptr_t w = w0; w < w1; w += KKR_GRAN) {
+    kkr_exc *e = kkr_exc_find(rs, KKR_CELL_INDEX(w));
+    if (e)
+      kkr_exc_drop(rs, e);
+  }
+}
+
+/* An access by the current strand of the whole words [lo, hi) (a row: 16
+ * bytes or more, in one chunk of runs) at the front of a run, decided once
+ * for all of them and left to rows_absorb: 1 if done. */
+static int rows_range(kkr_thread *t, uintptr_t lo, uintptr_t hi, uint32_t acc,
+                      uint64_t site) {
+  uint32_t di = KKR_DIR_INDEX(lo);
+  if (((lo | hi) & (KKR_GRAN - 1)) || hi - lo < 2 * KKR_GRAN ||
+      di != KKR_DIR_INDEX(hi - 1) || kkr_mt ||
+      __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED) || t->nofast ||
+      !t->cur_is_item || kkr_dir[di] || !kkr_run_dir[di] ||
+      (t->priv_len && hi > t->priv_lo && lo < t->priv_lo + t->priv_len) ||
+      (t->abi.upd_len && hi > t->abi.upd_lo &&
+       lo < t->abi.upd_lo + t->abi.upd_len))
+    return 0;
+  kkr_runs *rs = kkr_run_dir[di];
+  kkr_run *b = (kkr_run *)run_at(rs, lo);
+  if (!b || b->lo != lo || hi > b->hi || b->w.per > 1 || b->r.per > 1)
+    return 0;
+  if (rs->exc && rs->exc->n)
+    for (uintptr_t w = lo; w < hi; w += KKR_GRAN)
+      if (kkr_exc_find(rs, KKR_CELL_INDEX(w)))
+        return 0;
+  kkr_exc was = word_of_run(b, NULL, lo), last = word_of_run(b, NULL, hi - 8);
+  if (!exc_equal(&was, &last))
+    return 0;
+  kkr_exc x = was;
+  uint64_t cur = t->abi.cur_rec;
+  decide_ctx d = decide_ctx_of(t);
+  if ((acc & ACC_RMW) && !decide_exc(d, &x, lo, KKR_GRAN, 0, cur, site))
+    return 0;
+  if (!decide_exc(d, &x, lo, KKR_GRAN, acc & ACC_WRITE, cur, site))
+    return 0;
+  if (exc_same(&x, &was))
+    return 1;
+  return rows_absorb(t, di, b, lo, hi, &x, cur, 1);
+}
+
 /* A single access (or a few of a short loop) inside a run, decided inline
  * on the word's records without expanding the chunk: what it changes
  * becomes the word's exception.  0 if not decided (the chunk expands, its
@@ -1342,6 +1611,26 @@ static int run_single(const kkr_thread *t, uintptr_t a, uint32_t size,
     return 0;
   if (exc_same(&x, &was))
     return 1;
+  /* A row that the strand goes on with at the front of the run: the run
+   * before it takes the word; or the second word of one strand there
+   * begins a row (one word alone stays an exception: a boundary
+   * element). */
+  if (t->cur_is_item && (w == r->lo || w == r->lo + KKR_GRAN)) {
+    kkr_run *b = (kkr_run *)r;
+    uintptr_t lo = b->lo;
+    kkr_exc *e0 = w == lo ? NULL : kkr_exc_find(rs, KKR_CELL_INDEX(lo));
+    if ((w == lo || (e0 && exc_equal(e0, &x))) &&
+        rows_absorb(t, di, b, lo, w + KKR_GRAN, &x, cur, w != lo)) {
+      rows_drop_exc(rs, lo, w + KKR_GRAN);
+      return 1;
+    }
+  }
+  /* A run of nothing that rows_fresh made, whose front no row took after
+   * a few accesses: the strands' elements are not rows (one word each, or
+   * in no order), and cells decide them best, as before. */
+  if (!e && rs->n == 1 && !r->w.rec && !r->r.rec && rs->exc &&
+      rs->exc->n >= ROWS_TRIES)
+    return 0;
   if (!e && !(e = kkr_exc_add(di, k)))
     return 0; /* (the chunk has all it may have: it expands) */
   e->halves = x.halves;
@@ -1415,6 +1704,9 @@ static KKR_NOINLINE int decide_halves(const kkr_thread *t, uintptr_t a,
                                       uint64_t cur, uint64_t site) {
   if (kkr_runs_made && kkr_run_dir[KKR_DIR_INDEX(a)] &&
       !kkr_dir[KKR_DIR_INDEX(a)] &&
+      run_single(t, a, size, acc, cur, site))
+    return 1;
+  if ((size == 4 || size == 8) && rows_fresh(t, a) &&
       run_single(t, a, size, acc, cur, site))
     return 1;
   kkr_split *hc = halves_of(KKR_DIR_INDEX(a));
@@ -2565,6 +2857,35 @@ static void loop_at(void *base, unsigned long long stride,
     count *= size / KKR_GRAN;
     stride = size = KKR_GRAN;
   }
+  /* The current strand's row in a chunk of runs (`conn(i, j)` for j < K,
+   * at the front of the run that the kernel's iterations sweep): one
+   * decision for all of it (rows_range). */
+  if (mode == LOOP_CURRENT && stride == size && (size == 4 || size == 8) &&
+      !(acc & ACC_ATOMIC) && count <= RUN_MIN_WORDS && !kkr_mt) {
+    uintptr_t hi = a + count * size, mid = KKR_CHUNK_END(a);
+    uint64_t site = (uint64_t)kkr_site_index(t, slot, pc)
+                    << KKR_REC_SITE_SHIFT;
+    if (hi <= mid) {
+      if (rows_chunk(t, a) && rows_range(t, a, hi, acc, site)) {
+        loop_mode_end(t, mode, saved_rec);
+        return;
+      }
+    } else if (rows_chunk(t, a) || rows_chunk(t, mid)) {
+      /* (A row across two chunks: each part on its own, in its chunk's
+       * runs or through the loop as usual.) */
+      uint64_t n = (mid - a) / size;
+      /* (The elements' size as counted here: a vector loop's are words
+       * by now.) */
+      uint32_t p = (packed & ~KKR_LOOP_SIZE_MASK) | size;
+      if (!rows_chunk(t, a) || !rows_range(t, a, mid, acc, site))
+        loop_at(base, stride, n, p, i0, i1, i2, step, slot_, pc);
+      if (!rows_chunk(t, mid) || !rows_range(t, mid, hi, acc, site))
+        loop_at((void *)mid, stride, count - n, p, i0, i1, i2, step, slot_,
+                pc);
+      loop_mode_end(t, mode, saved_rec);
+      return;
+    }
+  }
   uint64_t span = (int64_t)stride < 0 ? -stride : stride;
   kkr_shadow_bulk = span && count >= (KKR_BULK_BYTES + span - 1) / span;
   /* Common short loops straight to their stepped copy: a RangePolicy
@@ -3013,6 +3334,15 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
   uint32_t isize = g.kind & KKR_GATHER_IDX64 ? 8 : 4;
   uint32_t mode = loop_mode_begin(t, nidx, packed, count);
   uint64_t saved_rec = t->abi.cur_rec;
+  /* The current strand's row of the index (an entity's connectivity) in a
+   * chunk of runs: its reads decided once, before the elements'
+   * (rows_range). */
+  if (reads_index && mode == LOOP_CURRENT && g.every == 1 && kkr_runs_made &&
+      !kkr_dir[KKR_DIR_INDEX((uintptr_t)idx)] &&
+      kkr_run_dir[KKR_DIR_INDEX((uintptr_t)idx)] &&
+      rows_range(t, (uintptr_t)idx, (uintptr_t)idx + count * isize, 0,
+                 (uint64_t)kkr_site_index(t, slot_, pc) << KKR_REC_SITE_SHIFT))
+    reads_index = 0;
   if (!acc && (size == 4 || size == 8) && !g.cut &&
       (!(g.kind & KKR_GATHER_UNSIGNED) || (g.kind & KKR_GATHER_IDX64)) &&
       (mode == LOOP_CURRENT || mode == LOOP_TEAM) &&

@@ -380,6 +380,20 @@ static kkr_run *run_add_locked(uint32_t di, uintptr_t lo, uintptr_t hi) {
   return r;
 }
 
+kkr_run *kkr_runs_add(uint32_t di, uintptr_t lo, uintptr_t hi) {
+  kkr_spin_lock(&chunk_lock);
+  kkr_run *r = run_add_locked(di, lo, hi);
+  kkr_spin_unlock(&chunk_lock);
+  return r;
+}
+
+void kkr_runs_remove(uint32_t di, uint32_t i) {
+  kkr_spin_lock(&chunk_lock);
+  kkr_runs *rs = kkr_run_dir[di];
+  rs->run[i] = rs->run[--rs->n];
+  kkr_spin_unlock(&chunk_lock);
+}
+
 /* The site of record x (site_bits: where it is). */
 #define REC_SITE(x, site_bits) \
   ((uint32_t)(((x) & (site_bits)) >> KKR_REC_SITE_SHIFT))
@@ -413,7 +427,7 @@ static int rec_rule(const uint64_t *recs, uint64_t n, kkr_runrec *x) {
     if (host || s0 < 2)
       return 0;
     fixed &= ~KKR_REC_STRAND_BITS;
-    kkr_runrec probe = {fixed, s0 - 2, 0, 1, 1, {0}};
+    kkr_runrec probe = {.rec = fixed, .base = s0 - 2, .step = 1, .per = 1};
     for (k = 1; k < n; k++)
       if ((recs[2 * k] & ~sb) != kkr_run_rec(&probe, k))
         return 0;

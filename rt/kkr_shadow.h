@@ -175,18 +175,33 @@ void kkr_halves_convert(void (*split)(kkr_cell *c, kkr_split *s));
  * with the strand (base + k) of rec's work item when step is 1 (step 2:
  * kkr_run_half_rec), and with
  * the site site[k % per] when per > 1 (a loop that the compiler unrolled
- * or vectorized reaches the words from several instructions in turn). */
+ * or vectorized reaches the words from several instructions in turn).
+ *
+ * Rows: with group g > 0, the elements go by g to a strand, from the
+ * phase-th element of the first group: element e (word k for step 1) is of
+ * strand base + (e + phase) / g, so that the row of each iteration of a
+ * kernel (`conn(i, j)` for j < K, written or read by iteration i) is one
+ * rule however many rows there are.  KKR_RUN_GROUP_OPEN: one strand's row
+ * whose length the next strand's will tell (kkr_access.c, rows_absorb). */
 typedef struct {
   uint64_t rec, base;
   uint64_t site_bits; /* per > 1: the bits of rec that hold its site */
   uint8_t step, per;
+  uint32_t group, phase; /* 0: an element (or word) per strand */
   uint32_t site[KKR_RUN_SITES];
 } kkr_runrec;
+#define KKR_RUN_GROUP_OPEN 0x80000000u
 
 typedef struct {
   uintptr_t lo, hi;
   kkr_runrec w, r;
+  uint8_t row_lo; /* lo is where a strand's row begins (rows_absorb) */
 } kkr_run;
+
+/* The strand index (before base and the wrap) of element e of a rule. */
+KKR_INLINE uint64_t kkr_run_elem(const kkr_runrec *x, uint64_t e) {
+  return x->group ? (e + x->phase) / x->group : e;
+}
 
 /* Exceptions: words inside a chunk's runs whose records no longer follow
  * their run's rule because single accesses changed them (a conditional
@@ -255,7 +270,7 @@ KKR_INLINE uint64_t kkr_run_rec(const kkr_runrec *x, uint64_t k) {
     rec = (rec & ~x->site_bits) | (uint64_t)x->site[k % x->per]
                                       << KKR_REC_SITE_SHIFT;
   if (x->step)
-    rec |= (uint64_t)((x->base + k) % KKR_RUN_STRANDS + 2)
+    rec |= (uint64_t)((x->base + kkr_run_elem(x, k)) % KKR_RUN_STRANDS + 2)
            << KKR_REC_STRAND_SHIFT;
   return rec;
 }
@@ -272,7 +287,8 @@ KKR_INLINE uint64_t kkr_run_half_rec(const kkr_runrec *x, uint64_t k,
   if (!x->rec)
     return 0;
   return (x->rec & ~(uint64_t)0xFF0) | hmask |
-         (uint64_t)((x->base + 2 * k + h) % KKR_RUN_STRANDS + 2)
+         (uint64_t)((x->base + kkr_run_elem(x, 2 * k + h)) % KKR_RUN_STRANDS +
+                    2)
              << KKR_REC_STRAND_SHIFT;
 }
 
@@ -282,6 +298,7 @@ KKR_INLINE void kkr_runrec_set(kkr_runrec *x, uint64_t rec, uint64_t base,
   x->base = base;
   x->step = (uint8_t)step;
   x->per = 1;
+  x->group = x->phase = 0;
 }
 
 /* In chunk di, which has no cells now, a new run for [lo, hi) (which no
@@ -296,6 +313,12 @@ kkr_run *kkr_runs_take(uint32_t di, uintptr_t lo, uintptr_t hi);
  * runs were expanded too often already (an array that loops access and
  * single accesses read in turn). */
 void kkr_runs_try_convert(uint32_t di, uintptr_t lo, uintptr_t hi);
+/* A new run for [lo, hi) of chunk di (which no run covers, and that holds
+ * nothing the run does not say), its records zero; NULL when the chunk has
+ * all the runs it may have.  One thread only. */
+kkr_run *kkr_runs_add(uint32_t di, uintptr_t lo, uintptr_t hi);
+/* Run i of chunk di goes (the last one takes its place). */
+void kkr_runs_remove(uint32_t di, uint32_t i);
 /* Turns chunk di's runs into cells; its cells (under the chunk lock). */
 kkr_cell *kkr_runs_expand_locked(uint32_t di);
 void kkr_chunk_lock(void);
