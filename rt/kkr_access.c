@@ -2027,6 +2027,18 @@ KKR_INLINE kkr_split *halves_for(uint32_t di, uint32_t size, uint64_t left) {
   return hc;
 }
 
+/* Exceptions that gathers may leave in a chunk of runs before its cells
+ * decide them instead (loop_body): a few random updates of a large array
+ * (GUPS) stay exceptions; a gather that reads all of a small one (each
+ * element a new reader's) would only fill the table before the chunk
+ * expands anyway. */
+#define GATHER_EXC_MAX 1024u
+
+KKR_INLINE int gather_exc_full(uint32_t di) {
+  const kkr_runs *rs = kkr_runs_made ? kkr_run_dir[di] : NULL;
+  return rs && rs->exc && rs->exc->n >= GATHER_EXC_MAX;
+}
+
 /* What the tight loop could not decide: the access of the strand with
  * record bits cur and indices j, through the full path. */
 static KKR_NOINLINE void loop_slow(kkr_thread *t, uintptr_t a, uint32_t size,
@@ -2171,9 +2183,12 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
           chunk_of = a >> KKR_CHUNK_SHIFT;
           chunk = kkr_dir[KKR_DIR_INDEX(a)];
           /* (A gather's elements are scattered: however many are left,
-           * few may fall in this chunk.) */
+           * few may fall in this chunk -- unless many already did.) */
           hc = chunk ? NULL
-                     : halves_for(KKR_DIR_INDEX(a), wsize, g ? 0 : count - k);
+                     : halves_for(KKR_DIR_INDEX(a), wsize,
+                                  g && !gather_exc_full(KKR_DIR_INDEX(a))
+                                      ? 0
+                                      : count - k);
           if (!chunk && !hc)
             chunk = kkr_dir[KKR_DIR_INDEX(a)]; /* (made from runs) */
         }
