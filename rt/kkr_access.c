@@ -1406,8 +1406,13 @@ static int rows_match(const kkr_run *r, uintptr_t w0, uintptr_t w1,
                       const kkr_exc *x) {
   if (r->w.per > 1 || r->r.per > 1)
     return 0;
-  kkr_exc a = word_of_run(r, NULL, w0), b = word_of_run(r, NULL, w1 - 8);
-  return exc_equal(&a, x) && exc_equal(&b, x);
+  kkr_exc a = word_of_run(r, NULL, w0);
+  if (!exc_equal(&a, x))
+    return 0;
+  if (w1 - w0 == KKR_GRAN)
+    return 1;
+  a = word_of_run(r, NULL, w1 - 8);
+  return exc_equal(&a, x);
 }
 
 /* A row's open rules closed: the row from its run's start is one strand's
@@ -1446,16 +1451,17 @@ static int rows_absorb(const kkr_thread *t, uint32_t di, kkr_run *b,
     if (rs->run[i].hi == w0 && &rs->run[i] != b)
       a = &rs->run[i];
   kkr_run n;
-  int joined = 0;
+  int joined = 0, closed = 0;
   if (a) {
-    n = *a;
-    n.hi = w1;
-    joined = rows_match(&n, w0, w1, x);
+    /* (a as it would be, in place: the common case copies nothing.) */
+    a->hi = w1;
+    joined = rows_match(a, w0, w1, x);
+    a->hi = w0;
     if (!joined && a->row_lo) {
-      n.hi = a->hi;
+      n = *a;
       rows_close(&n);
       n.hi = w1;
-      joined = rows_match(&n, w0, w1, x);
+      joined = closed = rows_match(&n, w0, w1, x);
     }
   }
   if (!joined) {
@@ -1477,23 +1483,24 @@ static int rows_absorb(const kkr_thread *t, uint32_t di, kkr_run *b,
   }
   /* b starts after the words, or goes. */
   uint32_t bi = (uint32_t)(b - rs->run);
-  if (w1 == b->hi) {
-    if (joined) {
+  if (joined) {
+    if (closed)
       *a = n;
+    a->hi = w1;
+  }
+  if (w1 == b->hi) {
+    if (joined)
       kkr_runs_remove(di, bi);
-      return 1;
-    }
-    *b = n; /* (the words were all that was left of b) */
+    else
+      *b = n; /* (the words were all that was left of b) */
     return 1;
   }
   rule_rebase(&b->w, (w1 - b->lo) >> KKR_GRAN_SHIFT);
   rule_rebase(&b->r, (w1 - b->lo) >> KKR_GRAN_SHIFT);
   b->lo = w1;
   b->row_lo = 0;
-  if (joined) {
-    *a = n;
+  if (joined)
     return 1;
-  }
   kkr_run *r = kkr_runs_add(di, w0, w1);
   *r = n; /* (a slot was free: checked above) */
   return 1;

@@ -292,8 +292,10 @@ void kkr_exc_drop(kkr_runs *rs, kkr_exc *e) {
   e->key |= KKR_EXC_DEAD;
   x->n--;
   x->dead++;
-  if (!x->n) {
-    /* (The table stays: a loop that made exceptions makes them again.) */
+  if (!x->n && x->dead >= x->cap / 2) {
+    /* (The table stays: a loop that made exceptions makes them again.  A
+     * few tombstones stay too: rows make and drop the exception of the
+     * word at their front, one word after the other.) */
     memset(x->e, 0, (size_t)x->cap * sizeof(kkr_exc));
     x->dead = 0;
   }

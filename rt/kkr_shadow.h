@@ -200,7 +200,13 @@ typedef struct {
 
 /* The strand index (before base and the wrap) of element e of a rule. */
 KKR_INLINE uint64_t kkr_run_elem(const kkr_runrec *x, uint64_t e) {
-  return x->group ? (e + x->phase) / x->group : e;
+  if (!x->group)
+    return e;
+  /* (An open row is one strand's; a run's elements and a row's phase are
+   * each under a MiB's.) */
+  return x->group == KKR_RUN_GROUP_OPEN
+             ? 0
+             : ((uint32_t)e + x->phase) / x->group;
 }
 
 /* Exceptions: words inside a chunk's runs whose records no longer follow
