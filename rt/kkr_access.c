@@ -1568,7 +1568,8 @@ static int rows_range(kkr_thread *t, uintptr_t lo, uintptr_t hi, uint32_t acc,
   if (((lo | hi) & (KKR_GRAN - 1)) || hi - lo < 2 * KKR_GRAN ||
       di != KKR_DIR_INDEX(hi - 1) || kkr_mt ||
       __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED) || t->nofast ||
-      !t->cur_is_item || kkr_dir[di] || !kkr_run_dir[di] ||
+      kkr_gpu_trace_host_on || !t->cur_is_item || kkr_dir[di] ||
+      !kkr_run_dir[di] ||
       (t->priv_len && hi > t->priv_lo && lo < t->priv_lo + t->priv_len) ||
       (t->abi.upd_len && hi > t->abi.upd_lo &&
        lo < t->abi.upd_lo + t->abi.upd_len))
