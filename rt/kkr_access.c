@@ -1339,6 +1339,8 @@ static int field_uniform(const kkr_exc *x, int f, uint64_t *y) {
     return 1;
   }
   uint64_t b = f ? x->h[1].r : x->h[1].w;
+  if (b & KKR_R_X)
+    return 0;
   if (!a || !b) {
     *y = 0;
     return !a && !b;
