@@ -862,13 +862,17 @@ static int runs_free_ok(const kkr_thread *t, uint32_t di, uintptr_t lo,
 }
 
 /* May the words of [lo, hi) be decided through runs now? */
-KKR_INLINE int runs_allowed(const kkr_thread *t, uintptr_t lo, uintptr_t hi) {
+/* May runs decide an access of [lo, hi) at all (of any length)? */
+KKR_INLINE int runs_may(const kkr_thread *t, uintptr_t lo, uintptr_t hi) {
   return !t->nofast && !kkr_mt && !kkr_gpu_trace_host_on &&
-         hi - lo >= RUN_MIN_WORDS * KKR_GRAN &&
          (t->priv_len == 0 || hi <= t->priv_lo ||
           lo >= t->priv_lo + t->priv_len) &&
          (t->abi.upd_len == 0 || hi <= t->abi.upd_lo ||
           lo >= t->abi.upd_lo + t->abi.upd_len);
+}
+
+KKR_INLINE int runs_allowed(const kkr_thread *t, uintptr_t lo, uintptr_t hi) {
+  return hi - lo >= RUN_MIN_WORDS * KKR_GRAN && runs_may(t, lo, hi);
 }
 
 static uint32_t size_log(uintptr_t size) {
@@ -1568,13 +1572,9 @@ static int rows_range(kkr_thread *t, uintptr_t lo, uintptr_t hi, uint32_t acc,
                       uint64_t site) {
   uint32_t di = KKR_DIR_INDEX(lo);
   if (((lo | hi) & (KKR_GRAN - 1)) || hi - lo < 2 * KKR_GRAN ||
-      di != KKR_DIR_INDEX(hi - 1) || kkr_mt ||
-      __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED) || t->nofast ||
-      kkr_gpu_trace_host_on || !t->cur_is_item || kkr_dir[di] ||
-      !kkr_run_dir[di] ||
-      (t->priv_len && hi > t->priv_lo && lo < t->priv_lo + t->priv_len) ||
-      (t->abi.upd_len && hi > t->abi.upd_lo &&
-       lo < t->abi.upd_lo + t->abi.upd_len))
+      di != KKR_DIR_INDEX(hi - 1) || !runs_may(t, lo, hi) ||
+      __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED) || !t->cur_is_item ||
+      kkr_dir[di] || !kkr_run_dir[di])
     return 0;
   kkr_runs *rs = kkr_run_dir[di];
   kkr_run *b = (kkr_run *)run_at(rs, lo);
@@ -2890,21 +2890,22 @@ static void loop_at(void *base, unsigned long long stride,
     uintptr_t hi = a + count * size, mid = KKR_CHUNK_END(a);
     uint64_t site = (uint64_t)kkr_site_index(t, slot, pc)
                     << KKR_REC_SITE_SHIFT;
+    int rows_lo, rows_hi;
     if (hi <= mid) {
       if (rows_chunk(t, a) && rows_range(t, a, hi, acc, site)) {
         loop_mode_end(t, mode, saved_rec);
         return;
       }
-    } else if (rows_chunk(t, a) || rows_chunk(t, mid)) {
+    } else if ((rows_lo = rows_chunk(t, a)) | (rows_hi = rows_chunk(t, mid))) {
       /* (A row across two chunks: each part on its own, in its chunk's
        * runs or through the loop as usual.) */
       uint64_t n = (mid - a) / size;
       /* (The elements' size as counted here: a vector loop's are words
        * by now.) */
       uint32_t p = (packed & ~KKR_LOOP_SIZE_MASK) | size;
-      if (!rows_chunk(t, a) || !rows_range(t, a, mid, acc, site))
+      if (!rows_lo || !rows_range(t, a, mid, acc, site))
         loop_at(base, stride, n, p, i0, i1, i2, step, slot_, pc);
-      if (!rows_chunk(t, mid) || !rows_range(t, mid, hi, acc, site))
+      if (!rows_hi || !rows_range(t, mid, hi, acc, site))
         loop_at((void *)mid, stride, count - n, p, i0, i1, i2, step, slot_,
                 pc);
       loop_mode_end(t, mode, saved_rec);
