@@ -1287,7 +1287,8 @@ static const kkr_run *run_at(const kkr_runs *rs, uintptr_t w) {
 
 /* What word w of run r holds: its exception e, else its run's rule (in
  * half-cells for a run of 4-byte elements). */
-static kkr_exc word_of_run(const kkr_run *r, const kkr_exc *e, uintptr_t w) {
+KKR_INLINE kkr_exc word_of_run(const kkr_run *r, const kkr_exc *e,
+                               uintptr_t w) {
   if (e)
     return *e;
   kkr_exc x;
@@ -1308,8 +1309,9 @@ static kkr_exc word_of_run(const kkr_run *r, const kkr_exc *e, uintptr_t w) {
 
 /* The inline decision on a word's records x (a cell, or half-cells: an
  * access of one half in it, of a whole word in both): 1 if decided. */
-static int decide_exc(decide_ctx d, kkr_exc *x, uintptr_t a, uint32_t size,
-                      uint32_t acc, uint64_t cur, uint64_t site) {
+KKR_INLINE int decide_exc(decide_ctx d, kkr_exc *x, uintptr_t a,
+                          uint32_t size, uint32_t acc, uint64_t cur,
+                          uint64_t site) {
   if (!x->halves)
     return decide_with(d, &x->h[0], a, size, acc, cur, site);
   if (size <= 4 && !((a ^ (a + size - 1)) & 4))
@@ -1433,6 +1435,24 @@ static void rows_close(kkr_run *r) {
     }
 }
 
+/* The thread's last row front: the word before which rows_absorb last
+ * joined a strand's words to a run (run ai of rs ends there, run bi
+ * begins there).  A hint for the next access there (rows_front), checked
+ * against the chunk's runs before any use. */
+static __thread struct {
+  const kkr_runs *rs;
+  uintptr_t front;
+  uint32_t ai, bi;
+} rows_cursor __attribute__((tls_model("initial-exec")));
+
+KKR_INLINE void rows_cursor_set(const kkr_runs *rs, uintptr_t front,
+                                const kkr_run *a, const kkr_run *b) {
+  rows_cursor.rs = rs;
+  rows_cursor.front = front;
+  rows_cursor.ai = (uint32_t)(a - rs->run);
+  rows_cursor.bi = (uint32_t)(b - rs->run);
+}
+
 /* The words [w0, w1) at the front of run b of chunk di, which hold the
  * same records as each other, were given the records x by the access of
  * strand cur (one inline decision for all of them): the run ending at w0
@@ -1505,10 +1525,86 @@ static int rows_absorb(const kkr_thread *t, uint32_t di, kkr_run *b,
   rule_rebase(&b->r, (w1 - b->lo) >> KKR_GRAN_SHIFT);
   b->lo = w1;
   b->row_lo = 0;
-  if (joined)
+  if (joined) {
+    rows_cursor_set(rs, w1, a, b);
     return 1;
+  }
   kkr_run *r = kkr_runs_add(di, w0, w1);
   *r = n; /* (a slot was free: checked above) */
+  rows_cursor_set(rs, w1, r, b);
+  return 1;
+}
+
+/* Whether closing the open rules of run r (rows_close) may make it give
+ * the records x to the word at its end: x holds another strand's record
+ * where a rule is open (the next strand's row begins). */
+static int rows_may_close(const kkr_run *r, const kkr_exc *x) {
+  const kkr_runrec *f[2] = {&r->w, &r->r};
+  const uint64_t y[2] = {x->h[0].w, x->h[0].r};
+  for (int i = 0; i < 2; i++)
+    if (f[i]->rec && f[i]->group == KKR_RUN_GROUP_OPEN &&
+        KKR_REC_STRAND(y[i]) != f[i]->base % KKR_RUN_STRANDS + 2)
+      return 1;
+  return 0;
+}
+
+/* run_single's access at the thread's row front (rows_cursor), where the
+ * strand that wrote the words before it mostly goes on with its row: the
+ * run before the front takes the word when its rule gives it what the
+ * access leaves, as rows_absorb would, and a word the access leaves
+ * half-written (an int, then the next) is the word's exception, as
+ * run_single makes it.  1 or 0 as run_single returns, -1 when the front
+ * is not as the cursor says or the access is another case (a row's end:
+ * run_single decides it the general way).  One thread only. */
+static int rows_front(const kkr_thread *t, uint32_t di, kkr_runs *rs,
+                      uintptr_t a, uint32_t size, uint32_t acc, uint64_t cur,
+                      uint64_t site) {
+  uintptr_t w = rows_cursor.front;
+  uint32_t ai = rows_cursor.ai, bi = rows_cursor.bi;
+  if (ai >= rs->n || bi >= rs->n)
+    return -1;
+  kkr_run *ra = &rs->run[ai], *rb = &rs->run[bi];
+  if (ra->hi != w || rb->lo != w || rb->hi <= w + KKR_GRAN ||
+      ra->w.per > 1 || ra->r.per > 1 || rb->w.per > 1 || rb->r.per > 1)
+    return -1;
+  uint32_t k = KKR_CELL_INDEX(w);
+  kkr_exc *e = kkr_exc_find(rs, k);
+  kkr_exc was = word_of_run(rb, e, w), x = was;
+  if (!decide_exc(decide_ctx_of(t), &x, a, size, acc, cur, site))
+    return 0;
+  if (exc_same(&x, &was))
+    return 1;
+  uint64_t y;
+  /* (A word whose write is of other bytes than the rule's -- half of it
+   * written, the rule's of whole words -- is not the rule's, nor would it
+   * be if the row closed: no need to work the rule's strand out.) */
+  if (field_uniform(&x, 0, &y) && field_uniform(&x, 1, &y) &&
+      (x.halves || (x.h[0].w & 0xFF0) == (ra->w.rec & 0xFF0))) {
+    ra->hi = w + KKR_GRAN;
+    int joined = rows_match(ra, w, w + KKR_GRAN, &x);
+    ra->hi = w;
+    if (joined)
+      goto join;
+    if (ra->row_lo && rows_may_close(ra, &x))
+      return -1; /* (the row may end here: rows_absorb closes it) */
+  }
+  /* The word stays as the access leaves it (half of it is the strand's:
+   * the other half comes next), its exception. */
+  if (!e && !(e = kkr_exc_add(di, k)))
+    return 0;
+  e->halves = x.halves;
+  e->h[0] = x.h[0];
+  e->h[1] = x.h[1];
+  return 1;
+join:
+  ra->hi = w + KKR_GRAN;
+  rule_rebase(&rb->w, 1);
+  rule_rebase(&rb->r, 1);
+  rb->lo = w + KKR_GRAN;
+  rb->row_lo = 0;
+  if (e)
+    kkr_exc_drop(rs, e);
+  rows_cursor.front = w + KKR_GRAN;
   return 1;
 }
 
@@ -1611,6 +1707,11 @@ static int run_single(const kkr_thread *t, uintptr_t a, uint32_t size,
   if (kkr_mt || __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED) || !rs ||
       (acc & (ACC_ATOMIC | ACC_FREE)) || ((a + size - 1) & ~(uintptr_t)7) != w)
     return 0;
+  if (w == rows_cursor.front && rs == rows_cursor.rs && t->cur_is_item) {
+    int done = rows_front(t, di, rs, a, size, acc, cur, site);
+    if (done >= 0)
+      return done;
+  }
   const kkr_run *r = run_at(rs, w);
   if (!r)
     return 0;
