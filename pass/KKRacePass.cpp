@@ -1701,6 +1701,8 @@ private:
   DenseMap<const DISubprogram *, FrameInfo> Frames;
   /// isClosureThis's answers.
   DenseMap<const Function *, bool> ClosureMembers;
+  /// isConstClosureRead's answers.
+  DenseMap<const Function *, bool> ConstClosures;
   /// reachesCall's answers about callees.
   DenseMap<const Function *, bool> BookkeepingCallees;
   /// isBookkeepingField's answers, per TBAA base type.
@@ -1750,6 +1752,60 @@ private:
       return false;
     return memo(ClosureMembers, F,
                 [&] { return isClosureMember(F->getName().str()); });
+  }
+
+  /// Whether Ptr reads a capture of the closure whose const call operator
+  /// is running (through its 'this'): a dispatch's copy of its functor
+  /// (or a lambda's own closure, or one it was copied into), which nothing
+  /// writes once it is made -- unless the operator itself writes through
+  /// 'this' (a captured object's mutable member), when its reads are
+  /// checked as any.  (What it hands 'this' on to sees a const object.)
+  /// Only loads: a read of such a capture races with nothing.
+  bool isConstClosureRead(Value *Ptr) {
+    const auto *A = dyn_cast<Argument>(getUnderlyingObject(Ptr));
+    if (!A || A->getArgNo() != 0 || !A->getParent()->hasName())
+      return false;
+    const Function *F = A->getParent();
+    return memo(ConstClosures, F, [&] {
+      return isConstLambdaCall(F->getName().str()) && onlyReadThrough(A);
+    });
+  }
+
+  /// Whether nothing writes through A (or a pointer derived from it) in
+  /// its function.
+  static bool onlyReadThrough(const Argument *A) {
+    SmallVector<const Value *, 16> Work{A};
+    SmallPtrSet<const Value *, 16> Seen{A};
+    while (!Work.empty()) {
+      const Value *V = Work.pop_back_val();
+      for (const User *U : V->users()) {
+        if (const auto *LI = dyn_cast<LoadInst>(U)) {
+          if (LI->isAtomic() || LI->isVolatile())
+            return false;
+          continue;
+        }
+        if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) ||
+            isa<PHINode>(U) || isa<SelectInst>(U)) {
+          if (Seen.insert(U).second)
+            Work.push_back(U);
+          continue;
+        }
+        if (const auto *SI = dyn_cast<StoreInst>(U)) {
+          if (SI->getPointerOperand() == V)
+            return false;
+          continue; // (the pointer itself stored: a nested closure's capture)
+        }
+        if (const auto *MI = dyn_cast<MemIntrinsic>(U)) {
+          if (MI->getDest() == V)
+            return false;
+          continue;
+        }
+        if (isa<CallBase>(U) || isa<ICmpInst>(U) || isa<PtrToIntInst>(U))
+          continue;
+        return false; // an atomic update, anything else
+      }
+    }
+    return true;
   }
 
   /// Capture tracking that knows the inline strand code: a reduction
@@ -2255,7 +2311,8 @@ private:
       if (auto *LI = dyn_cast<LoadInst>(I)) {
         if (isPrivate(LI->getPointerOperand()) || isVtableAccess(LI) ||
             (!LI->isAtomic() && isBookkeeping(LI)) || AtomicReads.count(LI) ||
-            insideResourceCall(LI))
+            insideResourceCall(LI) ||
+            (!LI->isAtomic() && isConstClosureRead(LI->getPointerOperand())))
           continue;
         if (LI->isAtomic())
           atomic(LI, LI->getPointerOperand(), LI->getType(),
@@ -2899,7 +2956,8 @@ private:
           continue;
         }
         if (I.hasMetadata(LLVMContext::MD_nosanitize) || isPrivate(Ptr) ||
-            isVtableAccess(&I) || isBookkeeping(&I))
+            isVtableAccess(&I) || isBookkeeping(&I) ||
+            (!Write && isConstClosureRead(Ptr)))
           continue;
         TypeSize TS = DL.getTypeStoreSize(Ty);
         if (TS.isScalable() || TS.getFixedValue() == 0 ||

@@ -299,6 +299,39 @@ bool isClosureMember(const std::string &Mangled) {
   return P.Valid && isClosureClass(stripTemplateArgs(P.Context));
 }
 
+bool isConstLambdaCall(const std::string &Mangled) {
+  if (Mangled.size() < 2 || Mangled[0] != '_' || Mangled[1] != 'Z')
+    return false;
+  llvm::ItaniumPartialDemangler D;
+  if (D.partialDemangle(Mangled.c_str()) || !D.isFunction() ||
+      !D.hasFunctionQualifiers()) // (a lambda's operator: const or not)
+    return false;
+  NameParts P = demangleParts(Mangled);
+  if (!P.Valid || P.Base != "operator()")
+    return false;
+  // The closure type, the context's last component: "'lambda'(int const&)"
+  // ("'lambda0'(...)" for the next one of its scope), or clang's "$_0" for
+  // a lambda of a function that is not inline (main's).
+  const std::string &C = P.Context;
+  size_t Depth = 0, Last = 0;
+  for (size_t I = 0; I < C.size(); ++I) {
+    if (C[I] == '<' || C[I] == '(')
+      ++Depth;
+    else if ((C[I] == '>' || C[I] == ')') && Depth)
+      --Depth;
+    else if (!Depth && C.compare(I, 2, "::") == 0)
+      Last = I + 2;
+  }
+  std::string T = C.substr(Last);
+  if (T.compare(0, 7, "'lambda") == 0) {
+    size_t Q = T.find('\'', 7);
+    return Q != std::string::npos && Q + 1 < T.size() && T[Q + 1] == '(' &&
+           T.find_first_not_of("0123456789", 7) == Q;
+  }
+  return T.size() > 2 && T.compare(0, 2, "$_") == 0 &&
+         T.find_first_not_of("0123456789", 2) == std::string::npos;
+}
+
 AccessScope accessScope(const std::string &Mangled) {
   NameParts P = demangleParts(Mangled);
   if (!P.Valid)

@@ -117,6 +117,11 @@ AccessScope accessScope(const std::string &Mangled);
 /// functor and the policy), such as its execute().
 bool isClosureMember(const std::string &Mangled);
 
+/// Whether Mangled is the call operator of a lambda that is not mutable
+/// ("...::'lambda'(int const&)::operator()(int const&) const"): its
+/// captures are constant once the closure is made.
+bool isConstLambdaCall(const std::string &Mangled);
+
 /// Whether Mangled is a function of Kokkos Tools' glue (Kokkos::Tools,
 /// Kokkos::Profiling): what a dispatch tells a loaded tool.
 bool isToolsFunction(const std::string &Mangled);

@@ -226,6 +226,18 @@ int main() {
   CHECK(isViewAccessor("_ZNK6Kokkos4ViewIA16_PmJNS_11LayoutRightENS_6DeviceINS_6SerialENS_9HostSpaceEEEEE4dataEv"));
   CHECK(!isViewAccessor("_ZN6Kokkos17Random_XorShift64INS_6SerialEE5drandEv"));
 
+  // Lambdas' const call operators (their captures are constant), of a
+  // function that is not inline ("$_0") and of a template's member ('lambda'
+  // and the next one, 'lambda0'); not a mutable lambda's, not a functor's,
+  // not a closure class's member.
+  CHECK(isConstLambdaCall("_ZZ4mainENK3$_0clERKi"));
+  CHECK(isConstLambdaCall("_ZZN9RunGatherIdLi1EE3runEiiiiiENKUlRKiE_clES2_"));
+  CHECK(isConstLambdaCall("_ZZN9RunGatherIdLi1EE3runEiiiiiENKUlRKiE0_clES2_"));
+  CHECK(!isConstLambdaCall("_ZZ4mainEN3$_0clERKi"));
+  CHECK(!isConstLambdaCall("_ZZN9RunGatherIdLi1EE3runEiiiiiENUlRKiE_clES2_"));
+  CHECK(!isConstLambdaCall("_ZNK3FooclEi"));
+  CHECK(!isConstLambdaCall("_ZNK6Kokkos4Impl11ParallelForIiE7executeEv"));
+
   // Team collectives and the thread's rank (divergent barriers).
   CHECK(isTeamRank("_ZNK6Kokkos4Impl20HostThreadTeamMemberINS_6SerialEE9team_rankEv"));
   CHECK(!isTeamRank("_ZNK6Kokkos4Impl20HostThreadTeamMemberINS_6SerialEE11league_rankEv"));
