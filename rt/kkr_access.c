@@ -1435,6 +1435,21 @@ static void rows_close(kkr_run *r) {
     }
 }
 
+/* A single access of the word w of run r of rs decided inline on the
+ * word's records (its exception *e, NULL if none, else the rule's): 0 if
+ * not decided, 1 if it changes nothing, 2 if it leaves the records *x. */
+KKR_INLINE int run_word_decide(const kkr_thread *t, const kkr_runs *rs,
+                               const kkr_run *r, uintptr_t w, uintptr_t a,
+                               uint32_t size, uint32_t acc, uint64_t cur,
+                               uint64_t site, kkr_exc **e, kkr_exc *x) {
+  *e = kkr_exc_find(rs, KKR_CELL_INDEX(w));
+  kkr_exc was = word_of_run(r, *e, w);
+  *x = was;
+  if (!decide_exc(decide_ctx_of(t), x, a, size, acc, cur, site))
+    return 0;
+  return exc_same(x, &was) ? 1 : 2;
+}
+
 /* The thread's last row front: the word before which rows_absorb last
  * joined a strand's words to a run (run ai of rs ends there, run bi
  * begins there).  A hint for the next access there (rows_front), checked
@@ -1568,12 +1583,10 @@ static int rows_front(const kkr_thread *t, uint32_t di, kkr_runs *rs,
       ra->w.per > 1 || ra->r.per > 1 || rb->w.per > 1 || rb->r.per > 1)
     return -1;
   uint32_t k = KKR_CELL_INDEX(w);
-  kkr_exc *e = kkr_exc_find(rs, k);
-  kkr_exc was = word_of_run(rb, e, w), x = was;
-  if (!decide_exc(decide_ctx_of(t), &x, a, size, acc, cur, site))
-    return 0;
-  if (exc_same(&x, &was))
-    return 1;
+  kkr_exc *e, x;
+  int how = run_word_decide(t, rs, rb, w, a, size, acc, cur, site, &e, &x);
+  if (how < 2)
+    return how;
   uint64_t y;
   /* (A word whose write is of other bytes than the rule's -- half of it
    * written, the rule's of whole words -- is not the rule's, nor would it
@@ -1716,12 +1729,10 @@ static int run_single(const kkr_thread *t, uintptr_t a, uint32_t size,
   if (!r)
     return 0;
   uint32_t k = KKR_CELL_INDEX(w);
-  kkr_exc *e = kkr_exc_find(rs, k);
-  kkr_exc was = word_of_run(r, e, w), x = was;
-  if (!decide_exc(decide_ctx_of(t), &x, a, size, acc, cur, site))
-    return 0;
-  if (exc_same(&x, &was))
-    return 1;
+  kkr_exc *e, x;
+  int how = run_word_decide(t, rs, r, w, a, size, acc, cur, site, &e, &x);
+  if (how < 2)
+    return how;
   /* A row that the strand goes on with at the front of the run: the run
    * before it takes the word; or the second word of one strand there
    * begins a row (one word alone stays an exception: a boundary
