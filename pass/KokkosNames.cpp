@@ -54,6 +54,7 @@ NameParts demangleParts(const std::string &Mangled) {
   N = 0;
   P.Params = Take(D.getFunctionParameters(nullptr, &N));
   P.CtorOrDtor = D.isCtorOrDtor();
+  P.Qualified = D.hasFunctionQualifiers();
   P.Valid = !P.Base.empty();
   return P;
 }
@@ -300,14 +301,9 @@ bool isClosureMember(const std::string &Mangled) {
 }
 
 bool isConstLambdaCall(const std::string &Mangled) {
-  if (Mangled.size() < 2 || Mangled[0] != '_' || Mangled[1] != 'Z')
-    return false;
-  llvm::ItaniumPartialDemangler D;
-  if (D.partialDemangle(Mangled.c_str()) || !D.isFunction() ||
-      !D.hasFunctionQualifiers()) // (a lambda's operator: const or not)
-    return false;
   NameParts P = demangleParts(Mangled);
-  if (!P.Valid || P.Base != "operator()")
+  // (A lambda's call operator is const, or not: mutable.)
+  if (!P.Valid || !P.Qualified || P.Base != "operator()")
     return false;
   // The closure type, the context's last component: "'lambda'(int const&)"
   // ("'lambda0'(...)" for the next one of its scope), or clang's "$_0" for

@@ -52,6 +52,7 @@ struct NameParts {
   std::string Context;   ///< "Kokkos::Impl::ParallelFor<F, P, Kokkos::Serial>"
   std::string Params;    ///< "(int, double&)"
   bool CtorOrDtor = false;
+  bool Qualified = false; ///< cv- or ref-qualified: "operator()(int) const"
 };
 
 NameParts demangleParts(const std::string &Mangled);

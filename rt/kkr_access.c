@@ -1450,6 +1450,27 @@ KKR_INLINE int run_word_decide(const kkr_thread *t, const kkr_runs *rs,
   return exc_same(x, &was) ? 1 : 2;
 }
 
+/* Run b begins at w1 now (the words before were joined to the run that
+ * ends there). */
+static void run_front_to(kkr_run *b, uintptr_t w1) {
+  rule_rebase(&b->w, (w1 - b->lo) >> KKR_GRAN_SHIFT);
+  rule_rebase(&b->r, (w1 - b->lo) >> KKR_GRAN_SHIFT);
+  b->lo = w1;
+  b->row_lo = 0;
+}
+
+/* The records x a single access left to word k of chunk di's runs rs,
+ * kept as its exception (e: the one it had, or NULL): 1, or 0 when the
+ * chunk has all the exceptions it may have (it expands). */
+static int exc_keep(uint32_t di, uint32_t k, kkr_exc *e, const kkr_exc *x) {
+  if (!e && !(e = kkr_exc_add(di, k)))
+    return 0;
+  e->halves = x->halves;
+  e->h[0] = x->h[0];
+  e->h[1] = x->h[1];
+  return 1;
+}
+
 /* The thread's last row front: the word before which rows_absorb last
  * joined a strand's words to a run (run ai of rs ends there, run bi
  * begins there).  A hint for the next access there (rows_front), checked
@@ -1536,10 +1557,7 @@ static int rows_absorb(const kkr_thread *t, uint32_t di, kkr_run *b,
       *b = n; /* (the words were all that was left of b) */
     return 1;
   }
-  rule_rebase(&b->w, (w1 - b->lo) >> KKR_GRAN_SHIFT);
-  rule_rebase(&b->r, (w1 - b->lo) >> KKR_GRAN_SHIFT);
-  b->lo = w1;
-  b->row_lo = 0;
+  run_front_to(b, w1);
   if (joined) {
     rows_cursor_set(rs, w1, a, b);
     return 1;
@@ -1593,32 +1611,20 @@ static int rows_front(const kkr_thread *t, uint32_t di, kkr_runs *rs,
    * be if the row closed: no need to work the rule's strand out.) */
   if (field_uniform(&x, 0, &y) && field_uniform(&x, 1, &y) &&
       (x.halves || (x.h[0].w & 0xFF0) == (ra->w.rec & 0xFF0))) {
-    ra->hi = w + KKR_GRAN;
-    int joined = rows_match(ra, w, w + KKR_GRAN, &x);
-    ra->hi = w;
-    if (joined)
-      goto join;
+    if (rows_match(ra, w, w + KKR_GRAN, &x)) {
+      ra->hi = w + KKR_GRAN;
+      run_front_to(rb, w + KKR_GRAN);
+      if (e)
+        kkr_exc_drop(rs, e);
+      rows_cursor.front = w + KKR_GRAN;
+      return 1;
+    }
     if (ra->row_lo && rows_may_close(ra, &x))
       return -1; /* (the row may end here: rows_absorb closes it) */
   }
   /* The word stays as the access leaves it (half of it is the strand's:
    * the other half comes next), its exception. */
-  if (!e && !(e = kkr_exc_add(di, k)))
-    return 0;
-  e->halves = x.halves;
-  e->h[0] = x.h[0];
-  e->h[1] = x.h[1];
-  return 1;
-join:
-  ra->hi = w + KKR_GRAN;
-  rule_rebase(&rb->w, 1);
-  rule_rebase(&rb->r, 1);
-  rb->lo = w + KKR_GRAN;
-  rb->row_lo = 0;
-  if (e)
-    kkr_exc_drop(rs, e);
-  rows_cursor.front = w + KKR_GRAN;
-  return 1;
+  return exc_keep(di, k, e, &x);
 }
 
 /* Views below this size get no rows (rows_fresh): their cells cost
@@ -1753,12 +1759,7 @@ static int run_single(const kkr_thread *t, uintptr_t a, uint32_t size,
   if (!e && rs->n == 1 && !r->w.rec && !r->r.rec && rs->exc &&
       rs->exc->n >= ROWS_TRIES)
     return 0;
-  if (!e && !(e = kkr_exc_add(di, k)))
-    return 0; /* (the chunk has all it may have: it expands) */
-  e->halves = x.halves;
-  e->h[0] = x.h[0];
-  e->h[1] = x.h[1];
-  return 1;
+  return exc_keep(di, k, e, &x); /* (0: the chunk expands) */
 }
 
 /* The access 'in' of all of run r, on the exceptions of rs in it: 1 if the
