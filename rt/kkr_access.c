@@ -3280,7 +3280,9 @@ KKR_INLINE int gather_read_at(const decide_ctx *d, uintptr_t a, uint32_t size,
     *chunk = kkr_dir[KKR_DIR_INDEX(a)];
     *hc = *chunk ? NULL : kkr_half_chunk(KKR_DIR_INDEX(a));
   }
-  kkr_cell *c = *chunk ? *chunk + KKR_CELL_INDEX(a)
+  /* (A 4-byte element of a split cell in its half-cell: an array of int
+   * whose words strands split, `col(k)` of a sparse row.) */
+  kkr_cell *c = *chunk ? access_cell_of(*chunk + KKR_CELL_INDEX(a), a, size)
                 : *hc  ? kkr_half_cell(*hc, a)
                        : NULL;
   if (c && decide_read_common(d, c, rec_mask(a, size), cur, site))
