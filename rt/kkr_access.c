@@ -1328,9 +1328,29 @@ KKR_INLINE int exc_same(const kkr_exc *x, const kkr_exc *y) {
 
 /* ---- Rows: runs of one strand's elements after another's ------------------ */
 
-/* Whether x and y hold the same records in the same form. */
+static void exc_halves(kkr_exc *x);
+
+/* Whether x and y hold the same records (a whole word's records are its
+ * halves', each on the bytes it has there: an int row's word that an
+ * 8-byte piece of a vector store wrote whole is the rule's two ints). */
 KKR_INLINE int exc_equal(const kkr_exc *x, const kkr_exc *y) {
-  return x->halves == y->halves && exc_same(x, y);
+  if (KKR_LIKELY(x->halves == y->halves))
+    return exc_same(x, y);
+  kkr_exc a = x->halves ? *y : *x;
+  exc_halves(&a);
+  return exc_same(&a, x->halves ? x : y);
+}
+
+/* The records x of a whole word as those of its two halves (each record
+ * on the bytes it has in that half). */
+static void exc_halves(kkr_exc *x) {
+  uint64_t w = x->h[0].w, r = x->h[0].r;
+  for (uint32_t h = 0; h < 2; h++) {
+    uint64_t hmask = (uint64_t)(h ? 0xF0 : 0x0F) << 4;
+    x->h[h].w = w & hmask ? (w & ~(uint64_t)0xFF0) | (w & hmask) : 0;
+    x->h[h].r = r & hmask ? (r & ~(uint64_t)0xFF0) | (r & hmask) : 0;
+  }
+  x->halves = 1;
 }
 
 /* Whether field f (0: the writes, 1: the reads) of x is the same record on
@@ -1429,9 +1449,10 @@ static void rows_close(kkr_run *r) {
   kkr_runrec *f[2] = {&r->w, &r->r};
   for (int i = 0; i < 2; i++)
     if (f[i]->rec && f[i]->group == KKR_RUN_GROUP_OPEN) {
+      /* (phase: the row's elements before the run's start, in the second
+       * half of the word before it.) */
       uint64_t n = (r->hi - r->lo) >> (f[i]->step == 2 ? 2 : 3);
-      f[i]->group = (uint32_t)n;
-      f[i]->phase = 0;
+      f[i]->group = (uint32_t)n + f[i]->phase;
     }
 }
 
@@ -1443,11 +1464,28 @@ KKR_INLINE int run_word_decide(const kkr_thread *t, const kkr_runs *rs,
                                uint32_t size, uint32_t acc, uint64_t cur,
                                uint64_t site, kkr_exc **e, kkr_exc *x) {
   *e = kkr_exc_find(rs, KKR_CELL_INDEX(w));
-  kkr_exc was = word_of_run(r, *e, w);
-  *x = was;
-  if (!decide_exc(decide_ctx_of(t), x, a, size, acc, cur, site))
-    return 0;
-  return exc_same(x, &was) ? 1 : 2;
+  *x = word_of_run(r, *e, w);
+  /* (The records before, field by field: no copy of the whole.) */
+  uint64_t w0 = x->h[0].w, r0 = x->h[0].r, w1 = x->h[1].w, r1 = x->h[1].r;
+  const decide_ctx d = decide_ctx_of(t);
+  if (!decide_exc(d, x, a, size, acc, cur, site)) {
+    /* A 4-byte access to a word kept whole, whose other half another
+     * strand wrote or read: the word as its two halves, as a run of
+     * 4-byte elements keeps them (an int row's end beside the next row's
+     * start), rather than a split cell. */
+    if (size != 4 || x->halves)
+      return 0;
+    x->h[0].w = w0;
+    x->h[0].r = r0;
+    exc_halves(x);
+    w0 = x->h[0].w, r0 = x->h[0].r, w1 = x->h[1].w, r1 = x->h[1].r;
+    if (!decide_exc(d, x, a, size, acc, cur, site))
+      return 0;
+  }
+  return x->h[0].w == w0 && x->h[0].r == r0 && x->h[1].w == w1 &&
+                 x->h[1].r == r1
+             ? 1
+             : 2;
 }
 
 /* Run b begins at w1 now (the words before were joined to the run that
@@ -1471,22 +1509,45 @@ static int exc_keep(uint32_t di, uint32_t k, kkr_exc *e, const kkr_exc *x) {
   return 1;
 }
 
-/* The thread's last row front: the word before which rows_absorb last
- * joined a strand's words to a run (run ai of rs ends there, run bi
- * begins there).  A hint for the next access there (rows_front), checked
- * against the chunk's runs before any use. */
-static __thread struct {
-  const kkr_runs *rs;
-  uintptr_t front;
-  uint32_t ai, bi;
-} rows_cursor __attribute__((tls_model("initial-exec")));
-
-KKR_INLINE void rows_cursor_set(const kkr_runs *rs, uintptr_t front,
+/* The chunk's last row front (kkr_runs.front): the word before which
+ * rows_absorb last joined a strand's words to a run (run front_a ends
+ * there, run front_b begins there).  A hint for the next access there
+ * (rows_front), checked against the chunk's runs before any use; one per
+ * chunk, so that a kernel that fills the rows of several Views in turn
+ * keeps the front of each. */
+KKR_INLINE void rows_cursor_set(kkr_runs *rs, uintptr_t front,
                                 const kkr_run *a, const kkr_run *b) {
-  rows_cursor.rs = rs;
-  rows_cursor.front = front;
-  rows_cursor.ai = (uint32_t)(a - rs->run);
-  rows_cursor.bi = (uint32_t)(b - rs->run);
+  rs->front = front;
+  rs->front_a = (uint32_t)(a - rs->run);
+  rs->front_b = (uint32_t)(b - rs->run);
+}
+
+/* The first words [w0, w1) of chunk di, given the records x, when they go
+ * on with the rows of the run that ends the chunk before (a strand's row
+ * that crosses the chunks' border, in an array of rows whose length is no
+ * divisor of a MiB: `col(i * 7 + k)`): that run's rules from w0 on, in
+ * *n.  Without it, the chunk's first run would begin in the middle of a
+ * row, whose length it cannot tell.  One thread only. */
+static int rows_carry(uint32_t di, uintptr_t w0, uintptr_t w1,
+                      const kkr_exc *x, kkr_run *n) {
+  if (KKR_CELL_INDEX(w0) != 0 || di == 0 || kkr_dir[di - 1] ||
+      !kkr_run_dir[di - 1])
+    return 0;
+  const kkr_runs *ps = kkr_run_dir[di - 1];
+  for (uint32_t i = 0; i < ps->n; i++) {
+    const kkr_run *p = &ps->run[i];
+    if (p->hi != w0 || p->w.group == KKR_RUN_GROUP_OPEN ||
+        p->r.group == KKR_RUN_GROUP_OPEN || !(p->w.group | p->r.group))
+      continue;
+    *n = *p;
+    rule_rebase(&n->w, (w0 - p->lo) >> KKR_GRAN_SHIFT);
+    rule_rebase(&n->r, (w0 - p->lo) >> KKR_GRAN_SHIFT);
+    n->lo = w0;
+    n->hi = w1;
+    n->row_lo = 0;
+    return rows_match(n, w0, w1, x);
+  }
+  return 0;
 }
 
 /* The words [w0, w1) at the front of run b of chunk di, which hold the
@@ -1502,7 +1563,7 @@ KKR_INLINE void rows_cursor_set(const kkr_runs *rs, uintptr_t front,
  * only. */
 static int rows_absorb(const kkr_thread *t, uint32_t di, kkr_run *b,
                        uintptr_t w0, uintptr_t w1, const kkr_exc *x,
-                       uint64_t cur, int allow_new) {
+                       uint64_t cur, int allow_new, uint32_t row_phase) {
   kkr_runs *rs = kkr_run_dir[di];
   uint64_t y;
   if (!field_uniform(x, 0, &y) || !field_uniform(x, 1, &y) ||
@@ -1526,7 +1587,12 @@ static int rows_absorb(const kkr_thread *t, uint32_t di, kkr_run *b,
       joined = closed = rows_match(&n, w0, w1, x);
     }
   }
-  if (!joined) {
+  if (!joined && allow_new && rs->n < KKR_RUNS_MAX && !a &&
+      rows_carry(di, w0, w1, x, &n))
+    joined = -1; /* (a run of its own, the rule of the chunk before) */
+  if (joined < 0) {
+    joined = 0;
+  } else if (!joined) {
     if (!allow_new || rs->n >= KKR_RUNS_MAX)
       return 0;
     kkr_exc was = word_of_run(b, NULL, w0);
@@ -1540,6 +1606,12 @@ static int rows_absorb(const kkr_thread *t, uint32_t di, kkr_run *b,
      * at the start of a View too.) */
     kkr_view_alloc v;
     n.row_lo = a || (kkr_views_find(w0, &v) && v.lo == w0);
+    if (row_phase) {
+      if (n.w.group == KKR_RUN_GROUP_OPEN)
+        n.w.phase = row_phase;
+      if (n.r.group == KKR_RUN_GROUP_OPEN)
+        n.r.phase = row_phase;
+    }
     if (!rows_match(&n, w0, w1, x))
       return 0;
   }
@@ -1581,7 +1653,51 @@ static int rows_may_close(const kkr_run *r, const kkr_exc *x) {
   return 0;
 }
 
-/* run_single's access at the thread's row front (rows_cursor), where the
+/* Whether run r, which ends at word w, takes w with the records x, whose
+ * halves are two strands' (rows of an odd number of 4-byte elements: one
+ * strand's row ends in the first half, the next one's begins in the
+ * second): as its rule gives them, or once its open row is closed there
+ * (the row from r's start, through the first half of w, one strand's).
+ * r then ends after w. */
+static int rows_join_split(kkr_run *r, uintptr_t w, const kkr_exc *x,
+                           uint32_t acc) {
+  /* (Both halves of the kind of access made, by two strands of one kernel
+   * that follow one another: else no rule of rows gives the word.) */
+  uint64_t y0 = acc & ACC_WRITE ? x->h[0].w : x->h[0].r;
+  uint64_t y1 = acc & ACC_WRITE ? x->h[1].w : x->h[1].r;
+  if (!y0 || !y1 || ((y0 ^ y1) & KKR_REC_NODE_BITS) ||
+      KKR_REC_STRAND(y0) + 1 != KKR_REC_STRAND(y1))
+    return 0;
+  if (rows_match(r, w, w + KKR_GRAN, x)) {
+    r->hi = w + KKR_GRAN;
+    return 1;
+  }
+  if (!r->row_lo)
+    return 0;
+  kkr_run n = *r;
+  kkr_runrec *f[2] = {&n.w, &n.r};
+  int open = 0;
+  for (int i = 0; i < 2; i++)
+    if (f[i]->rec && f[i]->group == KKR_RUN_GROUP_OPEN) {
+      /* (One strand's row of whole words so far: the same row of 4-byte
+       * elements.) */
+      if (f[i]->step == 1) {
+        f[i]->step = 2;
+        f[i]->phase *= 2;
+      }
+      if (f[i]->step != 2)
+        return 0;
+      f[i]->group = (uint32_t)(((w - n.lo) >> 2) + 1) + f[i]->phase;
+      open = 1;
+    }
+  if (!open || !rows_match(&n, w, w + KKR_GRAN, x))
+    return 0;
+  *r = n;
+  r->hi = w + KKR_GRAN;
+  return 1;
+}
+
+/* run_single's access at the chunk's row front (rows_cursor_set), where the
  * strand that wrote the words before it mostly goes on with its row: the
  * run before the front takes the word when its rule gives it what the
  * access leaves, as rows_absorb would, and a word the access leaves
@@ -1592,8 +1708,8 @@ static int rows_may_close(const kkr_run *r, const kkr_exc *x) {
 static int rows_front(const kkr_thread *t, uint32_t di, kkr_runs *rs,
                       uintptr_t a, uint32_t size, uint32_t acc, uint64_t cur,
                       uint64_t site) {
-  uintptr_t w = rows_cursor.front;
-  uint32_t ai = rows_cursor.ai, bi = rows_cursor.bi;
+  uintptr_t w = rs->front;
+  uint32_t ai = rs->front_a, bi = rs->front_b;
   if (ai >= rs->n || bi >= rs->n)
     return -1;
   kkr_run *ra = &rs->run[ai], *rb = &rs->run[bi];
@@ -1616,15 +1732,68 @@ static int rows_front(const kkr_thread *t, uint32_t di, kkr_runs *rs,
       run_front_to(rb, w + KKR_GRAN);
       if (e)
         kkr_exc_drop(rs, e);
-      rows_cursor.front = w + KKR_GRAN;
+      rs->front = w + KKR_GRAN;
       return 1;
     }
     if (ra->row_lo && rows_may_close(ra, &x))
       return -1; /* (the row may end here: rows_absorb closes it) */
+  } else if (x.halves && rows_join_split(ra, w, &x, acc)) {
+    run_front_to(rb, w + KKR_GRAN);
+    if (e)
+      kkr_exc_drop(rs, e);
+    rs->front = w + KKR_GRAN;
+    return 1;
   }
   /* The word stays as the access leaves it (half of it is the strand's:
    * the other half comes next), its exception. */
   return exc_keep(di, k, e, &x);
+}
+
+/* Whether the word w0, whose records are e0, holds the end of a strand's
+ * row in its first half and the start of the next strand's in its second,
+ * whose whole next word now holds x (that strand's): if so w0 goes to the
+ * run before it (the first strand's open row, or a run of its own with
+ * the rules it had), where e0 stays its exception, and the run after it
+ * starts after w0.  Rows of an odd number of 4-byte elements, and a chunk
+ * whose first word holds the end of a row that began in the chunk
+ * before. */
+static int rows_split_start(uint32_t di, kkr_runs *rs, uintptr_t w0,
+                            const kkr_exc *e0, const kkr_exc *x) {
+  uint64_t y;
+  if (!e0->halves || !x->halves || !field_uniform(x, 0, &y) ||
+      !(x->h[0].w & KKR_R_W) || x->h[0].r || x->h[1].r || e0->h[0].r ||
+      e0->h[1].r || e0->h[1].w != x->h[1].w ||
+      KKR_REC_STRAND(e0->h[0].w) + 1 != KKR_REC_STRAND(x->h[0].w) ||
+      ((e0->h[0].w ^ x->h[0].w) & (KKR_REC_NODE_BITS | 0xF)) ||
+      (e0->h[0].w & 0xFF0) != 0x0F0)
+    return 0;
+  kkr_run *a = NULL, *b = NULL;
+  for (uint32_t i = 0; i < rs->n; i++) {
+    if (rs->run[i].hi == w0)
+      a = &rs->run[i];
+    if (rs->run[i].lo == w0)
+      b = &rs->run[i];
+  }
+  if (!b || b->hi <= w0 + 2 * KKR_GRAN)
+    return 0;
+  if (a && a->w.group == KKR_RUN_GROUP_OPEN && a->w.step &&
+      KKR_REC_STRAND(e0->h[0].w) == a->w.base % KKR_RUN_STRANDS + 2) {
+    a->hi = w0 + KKR_GRAN;
+    run_front_to(b, w0 + KKR_GRAN);
+    return 1;
+  }
+  /* (A run of its own for w0: one for it, one for the row after it.) */
+  if (rs->n + 2 > KKR_RUNS_MAX)
+    return 0;
+  kkr_run was = *b;
+  run_front_to(b, w0 + KKR_GRAN);
+  kkr_run *r = kkr_runs_add(di, w0, w0 + KKR_GRAN);
+  if (!r)
+    return 0; /* (not reached: a slot was free) */
+  *r = was;
+  r->hi = w0 + KKR_GRAN;
+  r->row_lo = 0;
+  return 1;
 }
 
 /* Views below this size get no rows (rows_fresh): their cells cost
@@ -1711,7 +1880,142 @@ static int rows_range(kkr_thread *t, uintptr_t lo, uintptr_t hi, uint32_t acc,
     return 0;
   if (exc_same(&x, &was))
     return 1;
-  return rows_absorb(t, di, b, lo, hi, &x, cur, 1);
+  return rows_absorb(t, di, b, lo, hi, &x, cur, 1, 0);
+}
+
+/* Words at most that rows_fit looks at. */
+#define ROWS_FIT_WORDS 16u
+
+/* The record of field f (0: the write, 1: the reads) of half h of x. */
+KKR_INLINE uint64_t exc_field(const kkr_exc *x, int f, uint32_t h) {
+  return f ? x->h[h].r : x->h[h].w;
+}
+
+/* Whether field f of the word records x holds an access of the kernel of
+ * cur (an element's write, or its read by one strand) in its last half,
+ * and of which strand (*strand). */
+KKR_INLINE int exc_last_mine(const kkr_exc *x, int f, uint64_t cur,
+                             uint32_t *strand) {
+  uint64_t y = exc_field(x, f, x->halves);
+  if (!y || ((y ^ cur) & KKR_REC_NODE_BITS) ||
+      (y & (KKR_R_X | KKR_R_M)) || (!(y & KKR_R_W)) != f)
+    return 0;
+  *strand = KKR_REC_STRAND(y);
+  return 1;
+}
+
+/* The words [s, w] of run b of chunk di (w holding x now), each an
+ * exception whose field f (the writes, or the reads) one kernel's strands
+ * made, when that field follows one rule of rows: element e (an int, or a
+ * word) of the strand that made the first element plus (e + phase) /
+ * group, the group being the length of the first whole row seen (the
+ * second strand's, which the third's follows), with one site; and the
+ * other field b's rule.  Rows too short for rows_absorb, which begins a
+ * row at two whole words of one strand (one, two or three ints, a double
+ * each, and a chunk that begins in the middle of such rows), and rows read
+ * or rewritten in the middle of a run (s is where the exceptions begin,
+ * ROWS_FIT_WORDS before w at most).  If so they become a run of that rule,
+ * between what is left of b before and after them, and the chunk's row
+ * front is after w: 1.  One thread only. */
+static int rows_fit(uint32_t di, kkr_runs *rs, kkr_run *b, uintptr_t w,
+                    const kkr_exc *x, uint64_t cur, uint32_t acc) {
+  const int f = acc & ACC_WRITE ? 0 : 1;
+  if (b->w.per > 1 || b->r.per > 1 || rs->n + 2 > KKR_RUNS_MAX)
+    return 0;
+  kkr_exc ex[ROWS_FIT_WORDS];
+  uint32_t nw = 0, st, halves = x->halves;
+  uintptr_t s = w;
+  ex[ROWS_FIT_WORDS - ++nw] = *x;
+  while (nw < ROWS_FIT_WORDS && s > b->lo) {
+    const kkr_exc *e = kkr_exc_find(rs, KKR_CELL_INDEX(s - KKR_GRAN));
+    if (!e || !exc_last_mine(e, f, cur, &st))
+      break;
+    s -= KKR_GRAN;
+    ex[ROWS_FIT_WORDS - ++nw] = *e;
+    halves |= e->halves;
+  }
+  if (nw < 3)
+    return 0;
+  kkr_exc *wx = &ex[ROWS_FIT_WORDS - nw];
+  /* (Words of 4-byte elements as their halves, those written whole too.) */
+  if (halves)
+    for (uint32_t k = 0; k < nw; k++)
+      if (!wx[k].halves)
+        exc_halves(&wx[k]);
+  const uint32_t per = halves ? 2 : 1;
+  uint32_t strand[2 * ROWS_FIT_WORDS];
+  uint64_t rule = 0;
+  for (uint32_t k = 0; k < nw; k++)
+    for (uint32_t h = 0; h < per; h++) {
+      uint64_t y = exc_field(&wx[k], f, h);
+      uint64_t m = per == 2 ? (uint64_t)(h ? 0xF0 : 0x0F) << 4 : 0xFF0;
+      /* (Accesses of this kernel, each of all of its element's bytes:
+       * one record but for the strand and bytes.) */
+      if (!y || (y & 0xFF0) != m || ((y ^ cur) & KKR_REC_NODE_BITS) ||
+          (y & (KKR_R_X | KKR_R_M)) || (!(y & KKR_R_W)) != f ||
+          KKR_REC_STRAND(y) < 2)
+        return 0;
+      uint64_t r = y & ~(KKR_REC_STRAND_BITS | 0xFF0);
+      if (rule && r != rule)
+        return 0;
+      rule = r;
+      strand[k * per + h] = KKR_REC_STRAND(y);
+    }
+  /* (The strands go up by one from a row to the next: the group is the
+   * second strand's count, whole once the third strand's begins.) */
+  uint32_t ne = nw * per, s0 = strand[0], c0 = 0, g = 0;
+  for (uint32_t i = 0; i < ne; i++) {
+    if (i && strand[i] != strand[i - 1] && strand[i] != strand[i - 1] + 1)
+      return 0;
+    if (strand[i] == s0)
+      c0++;
+    else if (strand[i] == s0 + 1)
+      g++;
+  }
+  if (!g || c0 > g || strand[ne - 1] < s0 + 2)
+    return 0;
+  kkr_run n = *b;
+  rule_rebase(&n.w, (s - b->lo) >> KKR_GRAN_SHIFT);
+  rule_rebase(&n.r, (s - b->lo) >> KKR_GRAN_SHIFT);
+  n.lo = s;
+  n.hi = w + KKR_GRAN;
+  n.row_lo = 0;
+  kkr_runrec *fr = f ? &n.r : &n.w;
+  memset(fr, 0, sizeof *fr);
+  fr->rec = rule | 0xFF0;
+  fr->base = s0 - 2;
+  fr->step = (uint8_t)(per == 2 ? 2 : 1);
+  fr->per = 1;
+  fr->group = g;
+  fr->phase = g - c0;
+  if (!f)
+    kkr_runrec_set(&n.r, 0, 0, 0); /* (a write leaves no read) */
+  for (uint32_t k = 0; k < nw; k++) {
+    kkr_exc a = word_of_run(&n, NULL, s + ((uintptr_t)k << KKR_GRAN_SHIFT));
+    if (!exc_equal(&a, &wx[k]))
+      return 0;
+  }
+  rows_drop_exc(rs, s, w + KKR_GRAN);
+  /* (b goes, or keeps what is before s; what is after w is b's still.) */
+  kkr_run after = *b;
+  int tail = w + KKR_GRAN < b->hi;
+  if (tail)
+    run_front_to(&after, w + KKR_GRAN);
+  kkr_run *nr, *ar = NULL;
+  if (s == b->lo) {
+    *b = n;
+    nr = b;
+  } else {
+    b->hi = s;
+    nr = kkr_runs_add(di, s, w + KKR_GRAN);
+    *nr = n; /* (slots were free: checked above) */
+  }
+  if (tail) {
+    ar = kkr_runs_add(di, w + KKR_GRAN, after.hi);
+    *ar = after;
+    rows_cursor_set(rs, w + KKR_GRAN, nr, ar);
+  }
+  return 1;
 }
 
 /* A single access (or a few of a short loop) inside a run, decided inline
@@ -1726,7 +2030,7 @@ static int run_single(const kkr_thread *t, uintptr_t a, uint32_t size,
   if (kkr_mt || __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED) || !rs ||
       (acc & (ACC_ATOMIC | ACC_FREE)) || ((a + size - 1) & ~(uintptr_t)7) != w)
     return 0;
-  if (w == rows_cursor.front && rs == rows_cursor.rs && t->cur_is_item) {
+  if (w == rs->front && t->cur_is_item) {
     int done = rows_front(t, di, rs, a, size, acc, cur, site);
     if (done >= 0)
       return done;
@@ -1748,11 +2052,30 @@ static int run_single(const kkr_thread *t, uintptr_t a, uint32_t size,
     uintptr_t lo = b->lo;
     kkr_exc *e0 = w == lo ? NULL : kkr_exc_find(rs, KKR_CELL_INDEX(lo));
     if ((w == lo || (e0 && exc_equal(e0, &x))) &&
-        rows_absorb(t, di, b, lo, w + KKR_GRAN, &x, cur, w != lo)) {
+        rows_absorb(t, di, b, lo, w + KKR_GRAN, &x, cur, w != lo, 0)) {
       rows_drop_exc(rs, lo, w + KKR_GRAN);
       return 1;
     }
+    /* The word before is the end of the last strand's row and the start
+     * of this one's (rows of an odd number of 4-byte elements): it stays
+     * an exception, in the run before it, and this strand's row goes on
+     * from here, one element of it before. */
+    if (w != lo && e0 && rows_split_start(di, rs, lo, e0, &x) &&
+        rows_absorb(t, di, b, w, w + KKR_GRAN, &x, cur, 1, 1)) {
+      rows_drop_exc(rs, w, w + KKR_GRAN);
+      return 1;
+    }
   }
+  /* Short rows, or rows in the middle of a run (rows_fit), tried where a
+   * strand's elements follow the last one's, from the word before. */
+  uint32_t ps, cs;
+  const kkr_exc *pe;
+  if (t->cur_is_item && w >= r->lo + 2 * KKR_GRAN &&
+      exc_last_mine(&x, !(acc & ACC_WRITE), cur, &cs) &&
+      (pe = kkr_exc_find(rs, k - 1)) != NULL &&
+      exc_last_mine(pe, !(acc & ACC_WRITE), cur, &ps) && cs - ps - 1 < 2 &&
+      rows_fit(di, rs, (kkr_run *)r, w, &x, cur, acc))
+    return 1;
   /* A run of nothing that rows_fresh made, whose front no row took after
    * a few accesses: the strands' elements are not rows (one word each, or
    * in no order), and cells decide them best, as before. */
@@ -1905,11 +2228,18 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
     return access_general(a, size, size_lg, acc, pc, slot);
   /* (A cold slot is warmed here: the paths below that leave the cell as
    * it is never look the site up, and access_fast needs it warm.) */
-  if (slot && slot->table != t->sites)
+  int cold = slot && slot->table != t->sites;
+  if (cold)
     kkr_site_index_slow(t, slot, pc);
   kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
-  if (KKR_UNLIKELY(!chunk))
+  if (KKR_UNLIKELY(!chunk)) {
+    /* (A chunk of runs or halves, or none yet, as the warm slot's next
+     * access would find it: the first access of a kernel's row in a chunk
+     * that nothing touched begins its rows, instead of making cells.) */
+    if (cold && access_fast(a, size, acc, slot))
+      return;
     return access_general(a, size, size_lg, acc, pc, slot);
+  }
   kkr_cell *c = access_cell_of(chunk + KKR_CELL_INDEX(a), a, size);
   uint32_t mask = ((1u << size) - 1) << (a & (KKR_GRAN - 1));
   uint64_t w = c->w, r = c->r;
@@ -1991,6 +2321,10 @@ KKR_ACCESS_ENTRIES(8, 3)
 static KKR_NOINLINE void range_entry(uintptr_t a, uintptr_t n, uint32_t acc,
                                      uintptr_t pc, site_slot *slot) {
   kkr_thread *t = kkr_tls;
+  /* (A cold slot is warmed first, as access_more does.) */
+  if (n && n <= KKR_RANGE_INLINE_MAX && t && !t->nofast && !kkr_mt &&
+      slot && slot->table != t->sites)
+    kkr_site_index_slow(t, slot, pc);
   if (n && n <= KKR_RANGE_INLINE_MAX && t && !t->nofast && !kkr_mt &&
       slot && slot->table == t->sites) {
     /* Word by word, each piece through the inline decision. */
@@ -2000,6 +2334,16 @@ static KKR_NOINLINE void range_entry(uintptr_t a, uintptr_t n, uint32_t acc,
       uintptr_t hi = (lo | (KKR_GRAN - 1)) + 1;
       if (hi > end)
         hi = end;
+      uint32_t psize = (uint32_t)(hi - lo);
+      /* (An aligned word or half of one as single accesses are: in a chunk
+       * of runs or halves too, so that the rows of an iteration written by
+       * vector stores stay runs.) */
+      if ((psize == KKR_GRAN || psize == 4) && !(lo & (psize - 1))) {
+        if (!access_fast(lo, psize, acc, slot))
+          access_general(lo, psize, lg, acc, pc, slot);
+        lo = hi;
+        continue;
+      }
       kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(lo)];
       if ((acc & ACC_WRITE) && chunk)
         kkr_shared_forget(lo);

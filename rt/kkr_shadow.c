@@ -368,6 +368,8 @@ static kkr_run *run_add_locked(uint32_t di, uintptr_t lo, uintptr_t hi) {
   if (!rs) {
     rs = kkr_alloc(sizeof(kkr_runs));
     rs->n = 0;
+    rs->front = 0;
+    rs->front_a = rs->front_b = 0;
     rs->cells = NULL;
     rs->exc = NULL;
     kkr_run_dir[di] = rs;

@@ -238,6 +238,8 @@ typedef struct {
 #define KKR_RUNS_MAX 6
 typedef struct {
   uint32_t n;
+  uint32_t front_a, front_b; /* the row front's runs (kkr_access.c) */
+  uintptr_t front;           /* the row front (0: none) */
   kkr_cell *cells; /* parked: the words outside the runs (NULL: none) */
   kkr_excs *exc;   /* exceptions (NULL: none) */
   kkr_run run[KKR_RUNS_MAX];
