@@ -1295,10 +1295,13 @@ KKR_INLINE kkr_exc word_of_run(const kkr_run *r, const kkr_exc *e,
   uint64_t k = (w - r->lo) >> KKR_GRAN_SHIFT;
   memset(&x, 0, sizeof x);
   if (r->w.step == 2 || r->r.step == 2) {
+    uint64_t hw[2], hr[2];
     x.halves = 1;
+    kkr_run_halves_rec(&r->w, k, hw);
+    kkr_run_halves_rec(&r->r, k, hr);
     for (uint32_t h = 0; h < 2; h++) {
-      x.h[h].w = kkr_run_half_rec(&r->w, k, h);
-      x.h[h].r = kkr_run_half_rec(&r->r, k, h);
+      x.h[h].w = hw[h];
+      x.h[h].r = hr[h];
     }
   } else {
     x.h[0].w = kkr_run_rec(&r->w, k);
@@ -1391,6 +1394,8 @@ static void rule_rebase(kkr_runrec *x, uint64_t dw) {
     x->base += de;
   } else if (x->group == KKR_RUN_GROUP_OPEN) {
     x->phase += (uint32_t)de; /* (a run is at most a MiB of elements) */
+  } else if (x->phase + de < x->group) {
+    x->phase += (uint32_t)de; /* (the common case: a word on) */
   } else {
     uint64_t p = x->phase + de;
     x->base += p / x->group;

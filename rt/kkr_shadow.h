@@ -300,6 +300,26 @@ KKR_INLINE uint64_t kkr_run_half_rec(const kkr_runrec *x, uint64_t k,
              << KKR_REC_STRAND_SHIFT;
 }
 
+/* The records of both halves of word k of a run, kkr_run_half_rec's: of a
+ * rule of rows of 4-byte elements with one division for the two. */
+KKR_INLINE void kkr_run_halves_rec(const kkr_runrec *x, uint64_t k,
+                                   uint64_t out[2]) {
+  if (x->step != 2 || !x->rec || !x->group ||
+      x->group == KKR_RUN_GROUP_OPEN) {
+    out[0] = kkr_run_half_rec(x, k, 0);
+    out[1] = kkr_run_half_rec(x, k, 1);
+    return;
+  }
+  uint32_t e = (uint32_t)(2 * k) + x->phase;
+  uint64_t q = e / x->group;
+  uint64_t q1 = q + (e - q * x->group + 1 == x->group);
+  uint64_t rec = x->rec & ~(uint64_t)0xFF0;
+  out[0] = rec | (uint64_t)0x0F0 |
+           (uint64_t)((x->base + q) % KKR_RUN_STRANDS + 2) << KKR_REC_STRAND_SHIFT;
+  out[1] = rec | (uint64_t)0xF00 |
+           (uint64_t)((x->base + q1) % KKR_RUN_STRANDS + 2) << KKR_REC_STRAND_SHIFT;
+}
+
 KKR_INLINE void kkr_runrec_set(kkr_runrec *x, uint64_t rec, uint64_t base,
                                uint32_t step) {
   x->rec = rec;
