@@ -1349,9 +1349,8 @@ KKR_INLINE int exc_equal(const kkr_exc *x, const kkr_exc *y) {
 static void exc_halves(kkr_exc *x) {
   uint64_t w = x->h[0].w, r = x->h[0].r;
   for (uint32_t h = 0; h < 2; h++) {
-    uint64_t hmask = (uint64_t)(h ? 0xF0 : 0x0F) << 4;
-    x->h[h].w = w & hmask ? (w & ~(uint64_t)0xFF0) | (w & hmask) : 0;
-    x->h[h].r = r & hmask ? (r & ~(uint64_t)0xFF0) | (r & hmask) : 0;
+    x->h[h].w = kkr_rec_half(w, h);
+    x->h[h].r = kkr_rec_half(r, h);
   }
   x->halves = 1;
 }
@@ -1545,14 +1544,40 @@ static int rows_carry(uint32_t di, uintptr_t w0, uintptr_t w1,
         p->r.group == KKR_RUN_GROUP_OPEN || !(p->w.group | p->r.group))
       continue;
     *n = *p;
-    rule_rebase(&n->w, (w0 - p->lo) >> KKR_GRAN_SHIFT);
-    rule_rebase(&n->r, (w0 - p->lo) >> KKR_GRAN_SHIFT);
-    n->lo = w0;
+    run_front_to(n, w0);
     n->hi = w1;
-    n->row_lo = 0;
     return rows_match(n, w0, w1, x);
   }
   return 0;
+}
+
+/* A new run *n for the words [w0, w1) at the front of run b, which hold
+ * the records x that strand cur's access left: the rules of b there for
+ * what the access did not change, else the strand's own row (phase: its
+ * elements before w0) or x's records on every word.  after_run: a run
+ * ends at w0 (another strand's row begins where it ends).  Whether *n
+ * gives the words x. */
+static int rows_new(const kkr_thread *t, const kkr_run *b, uintptr_t w0,
+                    uintptr_t w1, const kkr_exc *x, uint64_t cur,
+                    int after_run, uint32_t row_phase, kkr_run *n) {
+  kkr_exc was = word_of_run(b, NULL, w0);
+  memset(n, 0, sizeof *n);
+  n->lo = w0;
+  n->hi = w1;
+  int strands = t->cur_is_item && KKR_REC_STRAND(cur) >= 2;
+  rows_rule(&n->w, b, w0, x, &was, 0, cur, strands);
+  rows_rule(&n->r, b, w0, x, &was, 1, cur, strands);
+  /* (Where the run before it ends, another strand's row begins; a row at
+   * the start of a View too.) */
+  kkr_view_alloc v;
+  n->row_lo = after_run || (kkr_views_find(w0, &v) && v.lo == w0);
+  if (row_phase) {
+    if (n->w.group == KKR_RUN_GROUP_OPEN)
+      n->w.phase = row_phase;
+    if (n->r.group == KKR_RUN_GROUP_OPEN)
+      n->r.phase = row_phase;
+  }
+  return rows_match(n, w0, w1, x);
 }
 
 /* The words [w0, w1) at the front of run b of chunk di, which hold the
@@ -1592,32 +1617,13 @@ static int rows_absorb(const kkr_thread *t, uint32_t di, kkr_run *b,
       joined = closed = rows_match(&n, w0, w1, x);
     }
   }
-  if (!joined && allow_new && rs->n < KKR_RUNS_MAX && !a &&
-      rows_carry(di, w0, w1, x, &n))
-    joined = -1; /* (a run of its own, the rule of the chunk before) */
-  if (joined < 0) {
-    joined = 0;
-  } else if (!joined) {
+  if (!joined) {
     if (!allow_new || rs->n >= KKR_RUNS_MAX)
       return 0;
-    kkr_exc was = word_of_run(b, NULL, w0);
-    memset(&n, 0, sizeof n);
-    n.lo = w0;
-    n.hi = w1;
-    int strands = t->cur_is_item && KKR_REC_STRAND(cur) >= 2;
-    rows_rule(&n.w, b, w0, x, &was, 0, cur, strands);
-    rows_rule(&n.r, b, w0, x, &was, 1, cur, strands);
-    /* (Where the run before it ends, another strand's row begins; a row
-     * at the start of a View too.) */
-    kkr_view_alloc v;
-    n.row_lo = a || (kkr_views_find(w0, &v) && v.lo == w0);
-    if (row_phase) {
-      if (n.w.group == KKR_RUN_GROUP_OPEN)
-        n.w.phase = row_phase;
-      if (n.r.group == KKR_RUN_GROUP_OPEN)
-        n.r.phase = row_phase;
-    }
-    if (!rows_match(&n, w0, w1, x))
+    /* (A run of its own: the rule of the chunk before, or one made from
+     * the words.) */
+    if ((a || !rows_carry(di, w0, w1, x, &n)) &&
+        !rows_new(t, b, w0, w1, x, cur, a != NULL, row_phase, &n))
       return 0;
   }
   /* b starts after the words, or goes. */
@@ -1702,6 +1708,17 @@ static int rows_join_split(kkr_run *r, uintptr_t w, const kkr_exc *x,
   return 1;
 }
 
+/* The word w at the chunk's row front was joined to the run before it
+ * (which ends after w now): run b after it starts after w, w's exception
+ * e (if any) goes, and the front moves on.  1. */
+static int front_joined(kkr_runs *rs, kkr_run *b, uintptr_t w, kkr_exc *e) {
+  run_front_to(b, w + KKR_GRAN);
+  if (e)
+    kkr_exc_drop(rs, e);
+  rs->front = w + KKR_GRAN;
+  return 1;
+}
+
 /* run_single's access at the chunk's row front (rows_cursor_set), where the
  * strand that wrote the words before it mostly goes on with its row: the
  * run before the front takes the word when its rule gives it what the
@@ -1734,20 +1751,12 @@ static int rows_front(const kkr_thread *t, uint32_t di, kkr_runs *rs,
       (x.halves || (x.h[0].w & 0xFF0) == (ra->w.rec & 0xFF0))) {
     if (rows_match(ra, w, w + KKR_GRAN, &x)) {
       ra->hi = w + KKR_GRAN;
-      run_front_to(rb, w + KKR_GRAN);
-      if (e)
-        kkr_exc_drop(rs, e);
-      rs->front = w + KKR_GRAN;
-      return 1;
+      return front_joined(rs, rb, w, e);
     }
     if (ra->row_lo && rows_may_close(ra, &x))
       return -1; /* (the row may end here: rows_absorb closes it) */
   } else if (x.halves && rows_join_split(ra, w, &x, acc)) {
-    run_front_to(rb, w + KKR_GRAN);
-    if (e)
-      kkr_exc_drop(rs, e);
-    rs->front = w + KKR_GRAN;
-    return 1;
+    return front_joined(rs, rb, w, e);
   }
   /* The word stays as the access leaves it (half of it is the strand's:
    * the other half comes next), its exception. */
@@ -1896,14 +1905,20 @@ KKR_INLINE uint64_t exc_field(const kkr_exc *x, int f, uint32_t h) {
   return f ? x->h[h].r : x->h[h].w;
 }
 
+/* Whether record y, of field f, is an access of the kernel of cur: an
+ * element's write (f 0), or its read by one strand (f 1). */
+KKR_INLINE int rec_mine(uint64_t y, int f, uint64_t cur) {
+  return y && !((y ^ cur) & KKR_REC_NODE_BITS) &&
+         !(y & (KKR_R_X | KKR_R_M)) && (!(y & KKR_R_W)) == f;
+}
+
 /* Whether field f of the word records x holds an access of the kernel of
  * cur (an element's write, or its read by one strand) in its last half,
  * and of which strand (*strand). */
 KKR_INLINE int exc_last_mine(const kkr_exc *x, int f, uint64_t cur,
                              uint32_t *strand) {
   uint64_t y = exc_field(x, f, x->halves);
-  if (!y || ((y ^ cur) & KKR_REC_NODE_BITS) ||
-      (y & (KKR_R_X | KKR_R_M)) || (!(y & KKR_R_W)) != f)
+  if (!rec_mine(y, f, cur))
     return 0;
   *strand = KKR_REC_STRAND(y);
   return 1;
@@ -1956,8 +1971,7 @@ static int rows_fit(uint32_t di, kkr_runs *rs, kkr_run *b, uintptr_t w,
       uint64_t m = per == 2 ? (uint64_t)(h ? 0xF0 : 0x0F) << 4 : 0xFF0;
       /* (Accesses of this kernel, each of all of its element's bytes:
        * one record but for the strand and bytes.) */
-      if (!y || (y & 0xFF0) != m || ((y ^ cur) & KKR_REC_NODE_BITS) ||
-          (y & (KKR_R_X | KKR_R_M)) || (!(y & KKR_R_W)) != f ||
+      if (!rec_mine(y, f, cur) || (y & 0xFF0) != m ||
           KKR_REC_STRAND(y) < 2)
         return 0;
       uint64_t r = y & ~(KKR_REC_STRAND_BITS | 0xFF0);
@@ -1980,17 +1994,10 @@ static int rows_fit(uint32_t di, kkr_runs *rs, kkr_run *b, uintptr_t w,
   if (!g || c0 > g || strand[ne - 1] < s0 + 2)
     return 0;
   kkr_run n = *b;
-  rule_rebase(&n.w, (s - b->lo) >> KKR_GRAN_SHIFT);
-  rule_rebase(&n.r, (s - b->lo) >> KKR_GRAN_SHIFT);
-  n.lo = s;
+  run_front_to(&n, s);
   n.hi = w + KKR_GRAN;
-  n.row_lo = 0;
   kkr_runrec *fr = f ? &n.r : &n.w;
-  memset(fr, 0, sizeof *fr);
-  fr->rec = rule | 0xFF0;
-  fr->base = s0 - 2;
-  fr->step = (uint8_t)(per == 2 ? 2 : 1);
-  fr->per = 1;
+  kkr_runrec_set(fr, rule | 0xFF0, s0 - 2, per == 2 ? 2 : 1);
   fr->group = g;
   fr->phase = g - c0;
   if (!f)
@@ -2326,12 +2333,12 @@ KKR_ACCESS_ENTRIES(8, 3)
 static KKR_NOINLINE void range_entry(uintptr_t a, uintptr_t n, uint32_t acc,
                                      uintptr_t pc, site_slot *slot) {
   kkr_thread *t = kkr_tls;
+  int inline_ok = n && n <= KKR_RANGE_INLINE_MAX && t && !t->nofast &&
+                  !kkr_mt && slot;
   /* (A cold slot is warmed first, as access_more does.) */
-  if (n && n <= KKR_RANGE_INLINE_MAX && t && !t->nofast && !kkr_mt &&
-      slot && slot->table != t->sites)
+  if (inline_ok && slot->table != t->sites)
     kkr_site_index_slow(t, slot, pc);
-  if (n && n <= KKR_RANGE_INLINE_MAX && t && !t->nofast && !kkr_mt &&
-      slot && slot->table == t->sites) {
+  if (inline_ok && slot->table == t->sites) {
     /* Word by word, each piece through the inline decision. */
     uint32_t lg = size_log(n);
     uint64_t site = slot->idx << KKR_REC_SITE_SHIFT;

@@ -270,6 +270,12 @@ KKR_HIDDEN extern kkr_runs **kkr_run_dir;
 KKR_HIDDEN extern int kkr_runs_made;
 
 /* The record of word k of a run. */
+/* The strand bits of a rule's strand index i (before base and the wrap). */
+KKR_INLINE uint64_t kkr_run_strand_bits(const kkr_runrec *x, uint64_t i) {
+  return (uint64_t)((x->base + i) % KKR_RUN_STRANDS + 2)
+         << KKR_REC_STRAND_SHIFT;
+}
+
 KKR_INLINE uint64_t kkr_run_rec(const kkr_runrec *x, uint64_t k) {
   uint64_t rec = x->rec;
   if (!rec)
@@ -278,26 +284,30 @@ KKR_INLINE uint64_t kkr_run_rec(const kkr_runrec *x, uint64_t k) {
     rec = (rec & ~x->site_bits) | (uint64_t)x->site[k % x->per]
                                       << KKR_REC_SITE_SHIFT;
   if (x->step)
-    rec |= (uint64_t)((x->base + kkr_run_elem(x, k)) % KKR_RUN_STRANDS + 2)
-           << KKR_REC_STRAND_SHIFT;
+    rec |= kkr_run_strand_bits(x, kkr_run_elem(x, k));
   return rec;
+}
+
+/* The byte mask bits of half h of a word (bytes 4h to 4h + 3). */
+#define KKR_HALF_MASK(h) ((uint64_t)((h) ? 0xF0 : 0x0F) << 4)
+
+/* Record rec on the bytes it has in half h of its word, or 0 if none. */
+KKR_INLINE uint64_t kkr_rec_half(uint64_t rec, uint32_t h) {
+  return rec & KKR_HALF_MASK(h)
+             ? (rec & ~(uint64_t)0xFF0) | (rec & KKR_HALF_MASK(h))
+             : 0;
 }
 
 /* The record of half h (bytes 4h to 4h + 3) of word k of a run: that of
  * element 2k + h for step 2, else the word's record on those bytes. */
 KKR_INLINE uint64_t kkr_run_half_rec(const kkr_runrec *x, uint64_t k,
                                      uint32_t h) {
-  uint64_t hmask = (uint64_t)(h ? 0xF0 : 0x0F) << 4;
-  if (x->step != 2) {
-    uint64_t rec = kkr_run_rec(x, k);
-    return rec & hmask ? (rec & ~(uint64_t)0xFF0) | (rec & hmask) : 0;
-  }
+  if (x->step != 2)
+    return kkr_rec_half(kkr_run_rec(x, k), h);
   if (!x->rec)
     return 0;
-  return (x->rec & ~(uint64_t)0xFF0) | hmask |
-         (uint64_t)((x->base + kkr_run_elem(x, 2 * k + h)) % KKR_RUN_STRANDS +
-                    2)
-             << KKR_REC_STRAND_SHIFT;
+  return (x->rec & ~(uint64_t)0xFF0) | KKR_HALF_MASK(h) |
+         kkr_run_strand_bits(x, kkr_run_elem(x, 2 * k + h));
 }
 
 /* The records of both halves of word k of a run, kkr_run_half_rec's: of a
@@ -314,10 +324,8 @@ KKR_INLINE void kkr_run_halves_rec(const kkr_runrec *x, uint64_t k,
   uint64_t q = e / x->group;
   uint64_t q1 = q + (e - q * x->group + 1 == x->group);
   uint64_t rec = x->rec & ~(uint64_t)0xFF0;
-  out[0] = rec | (uint64_t)0x0F0 |
-           (uint64_t)((x->base + q) % KKR_RUN_STRANDS + 2) << KKR_REC_STRAND_SHIFT;
-  out[1] = rec | (uint64_t)0xF00 |
-           (uint64_t)((x->base + q1) % KKR_RUN_STRANDS + 2) << KKR_REC_STRAND_SHIFT;
+  out[0] = rec | KKR_HALF_MASK(0) | kkr_run_strand_bits(x, q);
+  out[1] = rec | KKR_HALF_MASK(1) | kkr_run_strand_bits(x, q1);
 }
 
 KKR_INLINE void kkr_runrec_set(kkr_runrec *x, uint64_t rec, uint64_t base,
