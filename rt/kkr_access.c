@@ -2815,49 +2815,75 @@ static KKR_NOINLINE void loop_inc_slow(kkr_thread *t, uintptr_t a,
   loop_slow(t, a, size, acc, cur, mode, j, pc, slot);
 }
 
+/* The key of an own block (kkr_shadow.h) whose first element of a loop is
+ * the off-th word of the block, read by the strand of cur, the loop's
+ * elements stride words apart and its strands step (0 or 1) apart. */
+KKR_INLINE uint64_t own_key(uint64_t cur, uint64_t off, uint64_t kbits) {
+  return cur | off | kbits;
+}
+#define OWN_KEY_LOW 0x3FFFFu /* (below a strand's bits: no site, no flag) */
+
 /* A read loop's whole words in chunk (a stride of one block at most), from
  * *a on, block by block (kkr_shadow.h): the loop's elements in a shared
- * block are skipped; the others are decided, and the block is stamped when
- * all of its cells are then shared.  Stops at an element that the cells do
- * not decide; returns how many elements it did, with *a and *cur advanced
- * past them. */
-static uint64_t read_blocks(decide_ctx d, kkr_cell *chunk, uintptr_t *pa,
-                            uint64_t *pcur, uint64_t dcur, uint64_t stride,
-                            uint64_t n, uint64_t site, uint64_t item_rec) {
+ * block, or in an own block of the same key, are skipped; the others are
+ * decided, and the block is stamped when all of its cells are then shared,
+ * or all of the loop's elements there its strands' own.  Stops at an
+ * element that the cells do not decide; returns how many elements it did,
+ * with *a and *cur advanced past them. */
+KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
+                                   uintptr_t *pa, uint64_t *pcur,
+                                   uint64_t dcur, uint64_t stride, uint64_t n,
+                                   uint64_t site, uint64_t item_rec,
+                                   int owns) {
   const uint64_t pmask = KKR_REC_NODE_BITS | 0xFFF;
   const uint64_t shared = item_rec | 0xFF0 | KKR_R_M;
   const uintptr_t bbytes = (uintptr_t)KKR_BLOCK_CELLS << KKR_GRAN_SHIFT;
   uintptr_t a = *pa;
   uint64_t cur = *pcur, i = 0;
-  uint32_t *stamps = kkr_shared_get(KKR_DIR_INDEX(a));
+  uint32_t di = KKR_DIR_INDEX(a);
+  uint32_t *stamps = kkr_shared_get(di);
+  uint64_t *keys = kkr_shared_key_dir[di];
   uint32_t era = kkr_shared_era;
   /* (Elements of the loop per block: a shift for the usual strides.) */
   uint32_t sh = (stride & (stride - 1)) ? 0 : (uint32_t)__builtin_ctzll(stride);
+  /* Own blocks: strands one apart, or one strand; no lanes. */
+  uint64_t kbits = 0;
+  if (owns && !d.lanes && !(cur & OWN_KEY_LOW) &&
+      (dcur == 0 || dcur == (uint64_t)1 << KKR_REC_STRAND_SHIFT))
+    kbits = (stride >> KKR_GRAN_SHIFT) << 4 | (dcur ? 1u << 9 : 0) | 1u << 10;
   while (i < n) {
     uintptr_t bstart = a & ~(bbytes - 1), bend = bstart + bbytes;
     uint64_t m = sh ? (bend - a + stride - 1) >> sh
                     : (bend - a + stride - 1) / stride;
     /* (A block that the loop covers from its first element of the block
      * to its last is stamped when its elements' cells, and then the other
-     * cells of the block, are shared.) */
+     * cells of the block, are shared, or when its elements' are the loop's
+     * own.) */
     int whole = a - bstart < stride && m <= n - i;
     if (m > n - i)
       m = n - i;
-    uint32_t *st = &stamps[KKR_BLOCK_INDEX(a)];
-    if (*st == era) {
+    uint32_t b = KKR_BLOCK_INDEX(a);
+    uint64_t key = own_key(cur, (a - bstart) >> KKR_GRAN_SHIFT, kbits);
+    if (stamps[b] == era &&
+        (!keys || !keys[b] || (kbits && keys[b] == key))) {
       i += m;
       a += m * stride;
       cur += m * dcur;
       continue;
     }
-    uint64_t all = 1;
+    uint64_t all = 1, own = kbits != 0;
     for (uint64_t j = 0; j < m; j++, a += stride, cur += dcur) {
       kkr_cell *c = chunk + KKR_CELL_INDEX(a);
       if (KKR_UNLIKELY(!decide_with(d, c, a, KKR_GRAN, 0, cur, site))) {
         i += j;
         goto out;
       }
-      all &= ((c->r & pmask) == shared) & (c->w < d.hz);
+      uint64_t w = c->w, r = c->r, ms = (r & pmask) == shared;
+      all &= ms & (w < d.hz);
+      /* (The strand's own read of the whole word, or several strands'; the
+       * write ordered before, or the strand's own.) */
+      own &= ((w < d.hz) | !((w ^ cur) & d.same)) &
+             ((!((r ^ cur) & d.same) & ((r & 0xFF0) == 0xFF0)) | ms);
     }
     i += m;
     if (all && whole) {
@@ -2867,8 +2893,101 @@ static uint64_t read_blocks(decide_ctx d, kkr_cell *chunk, uintptr_t *pa,
         while (j < KKR_BLOCK_CELLS && (c[j].r & pmask) == shared &&
                c[j].w < d.hz)
           j++;
-      if (stride == KKR_GRAN || j == KKR_BLOCK_CELLS)
-        *st = era;
+      if (stride == KKR_GRAN || j == KKR_BLOCK_CELLS) {
+        stamps[b] = era;
+        if (keys)
+          keys[b] = 0;
+        continue;
+      }
+    }
+    if (own && whole) {
+      if (!keys)
+        keys = kkr_shared_keys_get(di);
+      stamps[b] = era;
+      keys[b] = key;
+    }
+  }
+out:
+  *pa = a;
+  *pcur = cur;
+  return i;
+}
+
+/* read_blocks_in without own blocks (a loop's first pass), and with. */
+static uint64_t read_blocks(decide_ctx d, kkr_cell *chunk, uintptr_t *pa,
+                            uint64_t *pcur, uint64_t dcur, uint64_t stride,
+                            uint64_t n, uint64_t site, uint64_t item_rec) {
+  return read_blocks_in(d, chunk, pa, pcur, dcur, stride, n, site, item_rec,
+                        0);
+}
+static uint64_t read_blocks_own(decide_ctx d, kkr_cell *chunk, uintptr_t *pa,
+                                uint64_t *pcur, uint64_t dcur, uint64_t stride,
+                                uint64_t n, uint64_t site, uint64_t item_rec) {
+  return read_blocks_in(d, chunk, pa, pcur, dcur, stride, n, site, item_rec,
+                        1);
+}
+
+/* Whether the thread began a loop over blocks at a (a write loop: w),
+ * in this era, before: a pass over the same elements again, whose own
+ * blocks (kkr_shadow.h) it looks for and stamps.  A first pass, which
+ * could not skip any, makes none. */
+KKR_INLINE int loop_repeats(kkr_thread *t, uintptr_t a, uint32_t w) {
+  uint32_t h = (uint32_t)((a >> KKR_GRAN_SHIFT) * 0x9E3779B1u) >> 26;
+  uintptr_t key = a | w;
+  uint32_t era = kkr_shared_era;
+  int hit = t->rep_addr[h] == key && t->rep_era[h] == era;
+  t->rep_addr[h] = key;
+  t->rep_era[h] = era;
+  return hit;
+}
+
+/* A write loop's whole words in chunk (acc: a write, or a read-then-write
+ * of each element), as read_blocks: the loop's elements in an own block
+ * of the same key and site are skipped (a cell that its strand wrote, with
+ * no read since, which the same write leaves as it is); the others are
+ * decided, their blocks' stamps cleared first, and a block whose elements
+ * the loop all decided is stamped with that key.  (A read of the strand's
+ * own between the two writes, which does not clear the stamp, stays
+ * beside the write instead of being dropped by it.) */
+static uint64_t write_blocks(decide_ctx d, kkr_cell *chunk, uintptr_t *pa,
+                             uint64_t *pcur, uint64_t dcur, uint64_t stride,
+                             uint64_t n, uint32_t acc, uint64_t site) {
+  const uintptr_t bbytes = (uintptr_t)KKR_BLOCK_CELLS << KKR_GRAN_SHIFT;
+  uintptr_t a = *pa;
+  uint64_t cur = *pcur, i = 0;
+  uint32_t di = KKR_DIR_INDEX(a);
+  uint32_t *stamps = kkr_shared_get(di);
+  uint64_t *keys = kkr_shared_keys_get(di);
+  uint32_t era = kkr_shared_era;
+  uint32_t sh = (stride & (stride - 1)) ? 0 : (uint32_t)__builtin_ctzll(stride);
+  uint64_t kbits = (stride >> KKR_GRAN_SHIFT) << 4 |
+                   (dcur ? 1u << 9 : 0) | 1u << 10 | 1u << 11 | site;
+  while (i < n) {
+    uintptr_t bstart = a & ~(bbytes - 1), bend = bstart + bbytes;
+    uint64_t m = sh ? (bend - a + stride - 1) >> sh
+                    : (bend - a + stride - 1) / stride;
+    int whole = a - bstart < stride && m <= n - i;
+    if (m > n - i)
+      m = n - i;
+    uint32_t b = KKR_BLOCK_INDEX(a);
+    uint64_t key = own_key(cur, (a - bstart) >> KKR_GRAN_SHIFT, kbits);
+    if (stamps[b] == era && keys[b] == key) {
+      i += m;
+      a += m * stride;
+      cur += m * dcur;
+      continue;
+    }
+    stamps[b] = 0;
+    for (uint64_t j = 0; j < m; j++, a += stride, cur += dcur)
+      if (KKR_UNLIKELY(!decide_with(d, chunk + KKR_CELL_INDEX(a), a,
+                                    KKR_GRAN, acc, cur, site))) {
+        i += j;
+        goto out;
+      }
+    i += m;
+    if (whole) {
+      stamps[b] = era;
+      keys[b] = key;
     }
   }
 out:
@@ -2917,13 +3036,21 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
       if (wraps && n > ls->wrap - id)
         n = ls->wrap - id;
       uint64_t i = 0;
-      if (chunk && (acc & ACC_WRITE))
-        kkr_shared_forget_range(a, a + (n - 1) * stride + size);
-      if (chunk && !(acc & ACC_WRITE) && size == KKR_GRAN &&
-          stride < KKR_BLOCK_CELLS * KKR_GRAN &&
-          n * stride >= 2 * KKR_BLOCK_CELLS * KKR_GRAN && t->cur_is_item)
-        i = read_blocks(d, chunk, &a, &cur, dcur, stride, n, site,
-                        t->abi.item_rec);
+      /* (Blocks: a loop of whole words of a kernel, a block's stride at
+       * most, over two blocks at least.) */
+      int blocks = chunk && size == KKR_GRAN &&
+                   stride < KKR_BLOCK_CELLS * KKR_GRAN &&
+                   n * stride >= 2 * KKR_BLOCK_CELLS * KKR_GRAN &&
+                   t->cur_is_item;
+      int again = blocks && loop_repeats(t, a, (acc & ACC_WRITE) != 0);
+      if (again && (acc & ACC_WRITE) && !d.lanes && !(cur & OWN_KEY_LOW) &&
+          (dcur == 0 || dcur == (uint64_t)1 << KKR_REC_STRAND_SHIFT))
+        i = write_blocks(d, chunk, &a, &cur, dcur, stride, n, acc, site);
+      else if (blocks && !(acc & ACC_WRITE))
+        i = (again ? read_blocks_own : read_blocks)(
+            d, chunk, &a, &cur, dcur, stride, n, site, t->abi.item_rec);
+      if (chunk && (acc & ACC_WRITE) && i < n)
+        kkr_shared_forget_range(a, a + (n - i - 1) * stride + size);
       if (chunk) {
         for (; i < n; i++, a += stride, cur += dcur)
           if (KKR_UNLIKELY(!decide_with(d, chunk + KKR_CELL_INDEX(a), a, size,

@@ -228,6 +228,10 @@ typedef struct kkr_thread {
   uint64_t same_mask;     /* the bits of a record that equal cur_rec's when it
                              is this strand's (node, strand, MULTI) */
   uint64_t multi_mask;    /* the bits that tell a MULTI read of this item */
+  /* The start of the thread's recent loops over blocks (kkr_access.c,
+   * loop_repeats), by a hash of it, and the era of each. */
+  uintptr_t rep_addr[64];
+  uint32_t rep_era[64];
   uint32_t cur_node;      /* current node id */
   uint32_t cur_is_item;   /* the current node is a work item */
   uint32_t team_on;       /* in a strand of a TeamPolicy item */

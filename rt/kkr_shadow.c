@@ -14,6 +14,7 @@ kkr_cell **kkr_dir;
 kkr_split **kkr_split_dir;
 kkr_runs **kkr_run_dir;
 uint32_t **kkr_shared_dir;
+uint64_t **kkr_shared_key_dir;
 uint32_t kkr_shared_era = 1;
 int kkr_runs_made;
 uint8_t *kkr_half_on;
@@ -45,6 +46,8 @@ void kkr_shadow_init(void) {
                                    "the run directory");
   kkr_shared_dir = kkr_mmap_noreserve(sizeof(uint32_t *) << KKR_DIR_BITS,
                                       "the shared-block directory");
+  kkr_shared_key_dir = kkr_mmap_noreserve(sizeof(uint64_t *) << KKR_DIR_BITS,
+                                          "the own-block directory");
 }
 
 #define SHARED_BYTES ((uintptr_t)KKR_BLOCKS_PER_CHUNK * sizeof(uint32_t))
@@ -56,6 +59,15 @@ uint32_t *kkr_shared_get(uint32_t di) {
     kkr_shared_dir[di] = s;
   }
   return s;
+}
+
+uint64_t *kkr_shared_keys_get(uint32_t di) {
+  uint64_t *k = kkr_shared_key_dir[di];
+  if (!k) {
+    k = kkr_alloc((uintptr_t)KKR_BLOCKS_PER_CHUNK * sizeof(uint64_t));
+    kkr_shared_key_dir[di] = k;
+  }
+  return k;
 }
 
 void kkr_shared_forget_range(uintptr_t lo, uintptr_t hi) {

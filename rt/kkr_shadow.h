@@ -414,7 +414,21 @@ KKR_INLINE kkr_split *kkr_shadow_split(uintptr_t addr) {
  * of the running item only.  Every change of a cell that is not such a
  * read clears its block's stamp first (kkr_shared_forget*), and a chunk's
  * stamps are cleared when its cells are made anew (runs, halves).  Used
- * only while one thread runs instrumented code. */
+ * only while one thread runs instrumented code.
+ *
+ * Own blocks: a read loop that leaves each of its elements in a block
+ * read by the element's own strand (or by several strands of the item),
+ * with a write ordered before it or the same strand's, stamps the block
+ * with the era and a key (kkr_shared_keys): the strand of its first
+ * element there, that element's place in the block, the stride and the
+ * step between strands.  A later read loop of the same era whose first
+ * element in the block has the same key (the same strands on the same
+ * elements: a team's threads passing over a row again) skips them.  Reads
+ * of other strands can only make such a cell several strands' read, which
+ * leaves the repeat "no change" too; a team's barrier, a team's start and
+ * the first vector lanes of a phase (whose accesses may replace a read
+ * record that an earlier phase or the lanes' thread made, without a call)
+ * begin a new era. */
 #define KKR_BLOCK_SHIFT 4 /* cells per block: 16 */
 #define KKR_BLOCK_CELLS (1u << KKR_BLOCK_SHIFT)
 #define KKR_BLOCKS_PER_CHUNK (KKR_CELLS_PER_CHUNK >> KKR_BLOCK_SHIFT)
@@ -436,6 +450,11 @@ void kkr_shared_forget_range(uintptr_t lo, uintptr_t hi);
 void kkr_shared_forget_chunk(uint32_t di);
 /* The stamps of chunk di (made if needed). */
 uint32_t *kkr_shared_get(uint32_t di);
+/* kkr_shared_key_dir[di]: the keys of chunk di's stamped blocks, 0 for a
+ * block shared by several strands (NULL: no own block yet, all 0). */
+KKR_HIDDEN extern uint64_t **kkr_shared_key_dir;
+/* The keys of chunk di (made if needed). */
+uint64_t *kkr_shared_keys_get(uint32_t di);
 /* A new era: the thread runs another node, or the same with another
  * horizon. */
 void kkr_shared_new_era(void);
