@@ -2928,12 +2928,15 @@ static uint64_t read_blocks_own(decide_ctx d, kkr_cell *chunk, uintptr_t *pa,
 }
 
 /* Whether the thread began a loop over blocks at a (a write loop: w),
- * in this era, before: a pass over the same elements again, whose own
- * blocks (kkr_shadow.h) it looks for and stamps.  A first pass, which
- * could not skip any, makes none. */
-KKR_INLINE int loop_repeats(kkr_thread *t, uintptr_t a, uint32_t w) {
+ * with the strand cur there, in this era, before: a pass of the same
+ * strands over the same elements again, whose own blocks (kkr_shadow.h)
+ * it looks for and stamps.  A first pass, which could not skip any, makes
+ * none; nor do the loops of other strands over the same elements (each
+ * iteration of an n-body kernel over all bodies). */
+KKR_INLINE int loop_repeats(kkr_thread *t, uintptr_t a, uint64_t cur,
+                            uint32_t w) {
   uint32_t h = (uint32_t)((a >> KKR_GRAN_SHIFT) * 0x9E3779B1u) >> 26;
-  uintptr_t key = a | w;
+  uintptr_t key = (a | w) ^ (uintptr_t)cur;
   uint32_t era = kkr_shared_era;
   int hit = t->rep_addr[h] == key && t->rep_era[h] == era;
   t->rep_addr[h] = key;
@@ -2996,6 +2999,26 @@ out:
   return i;
 }
 
+/* A loop's whole words in chunk, over two blocks at least, block by block:
+ * a read loop through read_blocks (looking for own blocks when it passes
+ * again), a write loop that passes again through write_blocks; 0 for a
+ * write loop's first pass, which loop_inc_body decides. */
+static KKR_NOINLINE uint64_t loop_blocks(kkr_thread *t, kkr_cell *chunk,
+                                         uintptr_t *pa, uint64_t *pcur,
+                                         uint64_t dcur, uint64_t stride,
+                                         uint64_t n, uint32_t acc,
+                                         uint64_t site) {
+  decide_ctx d = decide_ctx_of(t);
+  int again = loop_repeats(t, *pa, *pcur, (acc & ACC_WRITE) != 0);
+  if (!(acc & ACC_WRITE))
+    return (again ? read_blocks_own : read_blocks)(
+        d, chunk, pa, pcur, dcur, stride, n, site, t->abi.item_rec);
+  if (again && !d.lanes && !(*pcur & OWN_KEY_LOW) &&
+      (dcur == 0 || dcur == (uint64_t)1 << KKR_REC_STRAND_SHIFT))
+    return write_blocks(d, chunk, pa, pcur, dcur, stride, n, acc, site);
+  return 0;
+}
+
 /* The loops whose strands follow one another (a RangePolicy's iterations,
  * an MDRange's inner index, a team's nested range, or one strand
  * throughout): no strand id to compute per access. */
@@ -3042,13 +3065,19 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
                    stride < KKR_BLOCK_CELLS * KKR_GRAN &&
                    n * stride >= 2 * KKR_BLOCK_CELLS * KKR_GRAN &&
                    t->cur_is_item;
-      int again = blocks && loop_repeats(t, a, (acc & ACC_WRITE) != 0);
-      if (again && (acc & ACC_WRITE) && !d.lanes && !(cur & OWN_KEY_LOW) &&
-          (dcur == 0 || dcur == (uint64_t)1 << KKR_REC_STRAND_SHIFT))
-        i = write_blocks(d, chunk, &a, &cur, dcur, stride, n, acc, site);
-      else if (blocks && !(acc & ACC_WRITE))
-        i = (again ? read_blocks_own : read_blocks)(
-            d, chunk, &a, &cur, dcur, stride, n, site, t->abi.item_rec);
+      if (blocks && (mode == LOOP_TEAM || mode == LOOP_CURRENT)) {
+        /* (Loops that may pass over the same elements again: a team's
+         * nested ones and a strand's own.  Through copies: a and cur stay
+         * in registers here.) */
+        uintptr_t ba = a;
+        uint64_t bcur = cur;
+        i = loop_blocks(t, chunk, &ba, &bcur, dcur, stride, n, acc, site);
+        a = ba;
+        cur = bcur;
+      } else if (blocks && !(acc & ACC_WRITE)) {
+        i = read_blocks(d, chunk, &a, &cur, dcur, stride, n, site,
+                        t->abi.item_rec);
+      }
       if (chunk && (acc & ACC_WRITE) && i < n)
         kkr_shared_forget_range(a, a + (n - i - 1) * stride + size);
       if (chunk) {

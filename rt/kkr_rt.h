@@ -228,10 +228,6 @@ typedef struct kkr_thread {
   uint64_t same_mask;     /* the bits of a record that equal cur_rec's when it
                              is this strand's (node, strand, MULTI) */
   uint64_t multi_mask;    /* the bits that tell a MULTI read of this item */
-  /* The start of the thread's recent loops over blocks (kkr_access.c,
-   * loop_repeats), by a hash of it, and the era of each. */
-  uintptr_t rep_addr[64];
-  uint32_t rep_era[64];
   uint32_t cur_node;      /* current node id */
   uint32_t cur_is_item;   /* the current node is a work item */
   uint32_t team_on;       /* in a strand of a TeamPolicy item */
@@ -306,6 +302,11 @@ typedef struct kkr_thread {
   struct kkr_instance *last_inst; /* the instance last looked up, by */
   const char *last_inst_space;    /* (space name as the pass gave it, */
   void *last_inst_ident;          /*  identity) */
+  /* The thread's recent loops over blocks (kkr_access.c, loop_repeats):
+   * their start and strand there, by a hash of the start, and the era of
+   * each. */
+  uintptr_t rep_addr[64];
+  uint32_t rep_era[64];
 } kkr_thread;
 _Static_assert(offsetof(kkr_thread, lanes_on) - offsetof(kkr_thread, nofast) == 2,
                "kkr_nofast_single masks lanes_on out of nofast");

@@ -416,19 +416,23 @@ KKR_INLINE kkr_split *kkr_shadow_split(uintptr_t addr) {
  * stamps are cleared when its cells are made anew (runs, halves).  Used
  * only while one thread runs instrumented code.
  *
- * Own blocks: a read loop that leaves each of its elements in a block
- * read by the element's own strand (or by several strands of the item),
- * with a write ordered before it or the same strand's, stamps the block
- * with the era and a key (kkr_shared_keys): the strand of its first
- * element there, that element's place in the block, the stride and the
- * step between strands.  A later read loop of the same era whose first
- * element in the block has the same key (the same strands on the same
- * elements: a team's threads passing over a row again) skips them.  Reads
- * of other strands can only make such a cell several strands' read, which
- * leaves the repeat "no change" too; a team's barrier, a team's start and
- * the first vector lanes of a phase (whose accesses may replace a read
- * record that an earlier phase or the lanes' thread made, without a call)
- * begin a new era. */
+ * Own blocks: a team's nested loop, or a strand's own, that passes over
+ * the same elements again in one era (kkr_access.c, loop_repeats) and
+ * leaves each of its elements in a block read by the element's own strand
+ * (or by several strands of the item), with a write ordered before it or
+ * the same strand's, stamps the block with the era and a key
+ * (kkr_shared_key_dir): the strand of its first element there, that
+ * element's place in the block, the stride and the step between strands.
+ * A later read loop of the same era whose first element in the block has
+ * the same key (the same strands on the same elements: a team's threads
+ * passing over a row again) skips them; write loops do the same with keys
+ * of their own (the site too), over cells that the strand wrote and
+ * nothing read since.  Reads of other strands can only make such a read
+ * several strands' read, which leaves the repeat "no change" too (and fail
+ * on such a write, to the full path, which clears the stamp); a team's
+ * barrier, a team's start and the first vector lanes of a phase (whose
+ * accesses may replace a record that an earlier phase or the lanes'
+ * thread made, without a call) begin a new era. */
 #define KKR_BLOCK_SHIFT 4 /* cells per block: 16 */
 #define KKR_BLOCK_CELLS (1u << KKR_BLOCK_SHIFT)
 #define KKR_BLOCKS_PER_CHUNK (KKR_CELLS_PER_CHUNK >> KKR_BLOCK_SHIFT)
