@@ -2823,6 +2823,25 @@ KKR_INLINE uint64_t own_key(uint64_t cur, uint64_t off, uint64_t kbits) {
 }
 #define OWN_KEY_LOW 0x3FFFFu /* (below a strand's bits: no site, no flag) */
 
+/* The key bits of own blocks of a loop of that stride, whose strands are
+ * dcur apart (0 or one strand). */
+KKR_INLINE uint64_t own_bits(uint64_t stride, uint64_t dcur) {
+  return (stride >> KKR_GRAN_SHIFT) << 4 | (dcur ? 1u << 9 : 0) | 1u << 10;
+}
+
+/* How many of a loop's next left elements, from a on (sh: the stride's
+ * shift, or 0), lie in a's block; *whole: the loop covers all of its
+ * elements there, from the block's first. */
+KKR_INLINE uint64_t block_span(uintptr_t a, uint64_t stride, uint32_t sh,
+                               uint64_t left, int *whole) {
+  const uintptr_t bbytes = (uintptr_t)KKR_BLOCK_CELLS << KKR_GRAN_SHIFT;
+  uintptr_t bstart = a & ~(bbytes - 1), bend = bstart + bbytes;
+  uint64_t m = sh ? (bend - a + stride - 1) >> sh
+                  : (bend - a + stride - 1) / stride;
+  *whole = a - bstart < stride && m <= left;
+  return m < left ? m : left;
+}
+
 /* A read loop's whole words in chunk (a stride of one block at most), from
  * *a on, block by block (kkr_shadow.h): the loop's elements in a shared
  * block, or in an own block of the same key, are skipped; the others are
@@ -2850,18 +2869,15 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
   uint64_t kbits = 0;
   if (owns && !d.lanes && !(cur & OWN_KEY_LOW) &&
       (dcur == 0 || dcur == (uint64_t)1 << KKR_REC_STRAND_SHIFT))
-    kbits = (stride >> KKR_GRAN_SHIFT) << 4 | (dcur ? 1u << 9 : 0) | 1u << 10;
+    kbits = own_bits(stride, dcur);
   while (i < n) {
-    uintptr_t bstart = a & ~(bbytes - 1), bend = bstart + bbytes;
-    uint64_t m = sh ? (bend - a + stride - 1) >> sh
-                    : (bend - a + stride - 1) / stride;
+    uintptr_t bstart = a & ~(bbytes - 1);
     /* (A block that the loop covers from its first element of the block
      * to its last is stamped when its elements' cells, and then the other
      * cells of the block, are shared, or when its elements' are the loop's
      * own.) */
-    int whole = a - bstart < stride && m <= n - i;
-    if (m > n - i)
-      m = n - i;
+    int whole;
+    uint64_t m = block_span(a, stride, sh, n - i, &whole);
     uint32_t b = KKR_BLOCK_INDEX(a);
     uint64_t key = own_key(cur, (a - bstart) >> KKR_GRAN_SHIFT, kbits);
     if (stamps[b] == era &&
@@ -2963,17 +2979,12 @@ static uint64_t write_blocks(decide_ctx d, kkr_cell *chunk, uintptr_t *pa,
   uint64_t *keys = kkr_shared_keys_get(di);
   uint32_t era = kkr_shared_era;
   uint32_t sh = (stride & (stride - 1)) ? 0 : (uint32_t)__builtin_ctzll(stride);
-  uint64_t kbits = (stride >> KKR_GRAN_SHIFT) << 4 |
-                   (dcur ? 1u << 9 : 0) | 1u << 10 | 1u << 11 | site;
+  uint64_t kbits = own_bits(stride, dcur) | 1u << 11 | site;
   while (i < n) {
-    uintptr_t bstart = a & ~(bbytes - 1), bend = bstart + bbytes;
-    uint64_t m = sh ? (bend - a + stride - 1) >> sh
-                    : (bend - a + stride - 1) / stride;
-    int whole = a - bstart < stride && m <= n - i;
-    if (m > n - i)
-      m = n - i;
+    int whole;
+    uint64_t m = block_span(a, stride, sh, n - i, &whole);
     uint32_t b = KKR_BLOCK_INDEX(a);
-    uint64_t key = own_key(cur, (a - bstart) >> KKR_GRAN_SHIFT, kbits);
+    uint64_t key = own_key(cur, (a & (bbytes - 1)) >> KKR_GRAN_SHIFT, kbits);
     if (stamps[b] == era && keys[b] == key) {
       i += m;
       a += m * stride;
