@@ -2823,6 +2823,13 @@ KKR_INLINE uint64_t own_key(uint64_t cur, uint64_t off, uint64_t kbits) {
 }
 #define OWN_KEY_LOW 0x3FFFFu /* (below a strand's bits: no site, no flag) */
 
+/* Whether a loop from the strand of cur, its strands dcur apart, may have
+ * own blocks: one strand, or strands one apart; no lanes. */
+KKR_INLINE int own_may(decide_ctx d, uint64_t cur, uint64_t dcur) {
+  return !d.lanes && !(cur & OWN_KEY_LOW) &&
+         (dcur == 0 || dcur == (uint64_t)1 << KKR_REC_STRAND_SHIFT);
+}
+
 /* The key bits of own blocks of a loop of that stride, whose strands are
  * dcur apart (0 or one strand). */
 KKR_INLINE uint64_t own_bits(uint64_t stride, uint64_t dcur) {
@@ -2865,11 +2872,7 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
   uint32_t era = kkr_shared_era;
   /* (Elements of the loop per block: a shift for the usual strides.) */
   uint32_t sh = (stride & (stride - 1)) ? 0 : (uint32_t)__builtin_ctzll(stride);
-  /* Own blocks: strands one apart, or one strand; no lanes. */
-  uint64_t kbits = 0;
-  if (owns && !d.lanes && !(cur & OWN_KEY_LOW) &&
-      (dcur == 0 || dcur == (uint64_t)1 << KKR_REC_STRAND_SHIFT))
-    kbits = own_bits(stride, dcur);
+  uint64_t kbits = owns && own_may(d, cur, dcur) ? own_bits(stride, dcur) : 0;
   while (i < n) {
     uintptr_t bstart = a & ~(bbytes - 1);
     /* (A block that the loop covers from its first element of the block
@@ -3024,8 +3027,7 @@ static KKR_NOINLINE uint64_t loop_blocks(kkr_thread *t, kkr_cell *chunk,
   if (!(acc & ACC_WRITE))
     return (again ? read_blocks_own : read_blocks)(
         d, chunk, pa, pcur, dcur, stride, n, site, t->abi.item_rec);
-  if (again && !d.lanes && !(*pcur & OWN_KEY_LOW) &&
-      (dcur == 0 || dcur == (uint64_t)1 << KKR_REC_STRAND_SHIFT))
+  if (again && own_may(d, *pcur, dcur))
     return write_blocks(d, chunk, pa, pcur, dcur, stride, n, acc, site);
   return 0;
 }
