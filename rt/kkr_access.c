@@ -662,6 +662,10 @@ static KKR_NOINLINE void access_cell(kkr_thread *t, kkr_cell *c, uintptr_t w,
     filter_conflicts(t, w, &cl);
   for (int i = 0; i < cl.n; i++)
     kkr_report_race(t, w, mask, acc, pc, rpc, fp, cl.recs[i]);
+  if (cl.n)
+    t->racy_slot = slot;
+  else if (t->racy_slot == slot)
+    t->racy_slot = NULL;
 }
 
 static KKR_NOINLINE void access_word_slow(kkr_thread *t, kkr_cell *c,
@@ -2280,6 +2284,15 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
         c->r = r | KKR_R_M;
       return;
     }
+  }
+  /* The slot's last access that went to the full path raced there: in a
+   * racy loop, every iteration meets the race again, and the steps between
+   * here and the full path would only find that out once more. */
+  if (KKR_UNLIKELY(slot == t->racy_slot) && slot && !t->atomic_depth &&
+      !t->ignore) {
+    uintptr_t word = a & ~(uintptr_t)(KKR_GRAN - 1);
+    return access_cell(t, chunk + KKR_CELL_INDEX(word), word, mask,
+                       acc | size_lg << 12, pc, 0, slot);
   }
   if (((w | r) & KKR_R_X) || (w && !quick_ordered(t, w, mask)) ||
       (r && !quick_ordered(t, r, mask)) || !slot || slot->table != t->sites ||

@@ -247,6 +247,10 @@ typedef struct kkr_thread {
   kkr_op *item_op;        /* the op whose work item is the current node */
   kkr_vc item_vc;         /* the running work item's clock */
   uintptr_t last_race_pc, last_race_ppc, last_race_elem; /* see kkr_report_race */
+  /* The site slot of the last single access that the full path found
+   * racing (kkr_access.c, access_more): its next accesses that the inline
+   * decisions leave go to the full path at once. */
+  const void *racy_slot;
   /* kkr_report_race's last answers: the pc of a node's site (race_pc_node,
    * race_pc_site: 0 none), and the reports of the last two keys
    * (race_key: a racy `x(i) += ...` meets two in turn, its read's and its
