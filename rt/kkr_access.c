@@ -71,6 +71,31 @@ enum { ACC_RMW = 0x100 };
 static kkr_spin cell_locks[4096];
 #define CELL_LOCK(c) (&cell_locks[((uintptr_t)(c) >> 4) & 4095])
 
+void kkr_pend_settle_block(uint32_t di, uint32_t b) {
+  uint32_t *p = kkr_pend_dir[di];
+  uint32_t gen = kkr_pend_gen;
+  if (__atomic_exchange_n(&p[b], 0, __ATOMIC_RELAXED) != gen)
+    return;
+  /* (The cells, or those parked under the chunk's runs.) */
+  kkr_cell *c = kkr_dir[di];
+  if (!c && kkr_runs_made && kkr_run_dir[di])
+    c = kkr_run_dir[di]->cells;
+  if (!c)
+    return;
+  c += (uintptr_t)b << KKR_BLOCK_SHIFT;
+  for (uint32_t j = 0; j < KKR_BLOCK_CELLS; j++) {
+    kkr_spin *lock = kkr_mt ? CELL_LOCK(&c[j]) : NULL;
+    if (lock)
+      kkr_spin_lock(lock);
+    uint64_t r = c[j].r;
+    if (r && !(r & KKR_R_X) && !(c[j].w & KKR_R_X) &&
+        KKR_REC_NODE(r) == kkr_pend_node)
+      c[j].r = r | KKR_R_M;
+    if (lock)
+      kkr_spin_unlock(lock);
+  }
+}
+
 #define SITE_BITS ((uint64_t)0x3F << KKR_REC_SITE_SHIFT)
 #define HOST_SITE_BITS ((uint64_t)0x3FFFFFF << KKR_REC_SITE_SHIFT)
 
@@ -2256,6 +2281,8 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
       return;
     return access_general(a, size, size_lg, acc, pc, slot);
   }
+  if (acc & ACC_WRITE)
+    kkr_pend_check(a);
   kkr_cell *c = access_cell_of(chunk + KKR_CELL_INDEX(a), a, size);
   uint32_t mask = ((1u << size) - 1) << (a & (KKR_GRAN - 1));
   uint64_t w = c->w, r = c->r;
@@ -2849,6 +2876,22 @@ KKR_INLINE uint64_t own_bits(uint64_t stride, uint64_t dcur) {
   return (stride >> KKR_GRAN_SHIFT) << 4 | (dcur ? 1u << 9 : 0) | 1u << 10;
 }
 
+/* Whether a read loop's first pass (kkr_shadow.h, pending blocks) may
+ * stamp the blocks it leaves read by one strand each with the key of
+ * their first cell's strand (cur | 1, or | 3 when its strands step by
+ * one), and make such a block of another loop's strands pending: a
+ * kernel's strands, not a team's nor vector lanes (whose phases and forks
+ * order some reads before others), over whole words one after the other,
+ * one thread running instrumented code. */
+KKR_INLINE int pend_may(decide_ctx d, uint64_t cur, uint64_t dcur,
+                        uint64_t stride) {
+  return !d.team && !d.lanes && d.t->cur_is_item && stride == KKR_GRAN &&
+         !(cur & OWN_KEY_LOW) &&
+         (cur & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS &&
+         (dcur == 0 || dcur == (uint64_t)1 << KKR_REC_STRAND_SHIFT) &&
+         !kkr_mt;
+}
+
 /* How many of a loop's next left elements, from a on (sh: the stride's
  * shift, or 0), lie in a's block; *whole: the loop covers all of its
  * elements there, from the block's first. */
@@ -2886,6 +2929,11 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
   /* (Elements of the loop per block: a shift for the usual strides.) */
   uint32_t sh = (stride & (stride - 1)) ? 0 : (uint32_t)__builtin_ctzll(stride);
   uint64_t kbits = owns && own_may(d, cur, dcur) ? own_bits(stride, dcur) : 0;
+  /* (A first pass over whole words may leave blocks read by one strand
+   * each, or make them pending: first_key.) */
+  const uint64_t pcode = !owns && pend_may(d, cur, dcur, stride)
+                             ? (dcur ? 3u : 1u)
+                             : 0;
   while (i < n) {
     uintptr_t bstart = a & ~(bbytes - 1);
     /* (A block that the loop covers from its first element of the block
@@ -2903,6 +2951,19 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
       cur += m * dcur;
       continue;
     }
+    /* Each cell read by one strand of the first loop, which another
+     * loop's strands now read: read by several, without a visit. */
+    if (pcode && whole && stamps[b] == era && keys &&
+        (keys[b] & OWN_KEY_LOW) == pcode && keys[b] != (cur | pcode)) {
+      keys[b] = 0;
+      kkr_pend_mark(di, b, KKR_REC_NODE(cur));
+      i += m;
+      a += m * stride;
+      cur += m * dcur;
+      continue;
+    }
+    const uint64_t cur0 = cur;
+    uint64_t first = pcode != 0;
     uint64_t all = 1, own = kbits != 0;
     for (uint64_t j = 0; j < m; j++, a += stride, cur += dcur) {
       kkr_cell *c = chunk + KKR_CELL_INDEX(a);
@@ -2916,6 +2977,8 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
        * write ordered before, or the strand's own.) */
       own &= ((w < d.hz) | !((w ^ cur) & d.same)) &
              ((!((r ^ cur) & d.same) & ((r & 0xFF0) == 0xFF0)) | ms);
+      first &= (w < d.hz) & !((r ^ cur) & d.same) &
+               ((r & (0xFF0 | KKR_R_A | KKR_R_X)) == 0xFF0);
     }
     i += m;
     if (all && whole) {
@@ -2937,6 +3000,11 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
         keys = kkr_shared_keys_get(di);
       stamps[b] = era;
       keys[b] = key;
+    } else if (first && whole) {
+      if (!keys)
+        keys = kkr_shared_keys_get(di);
+      stamps[b] = era;
+      keys[b] = cur0 | pcode;
     }
   }
 out:
@@ -3008,6 +3076,7 @@ static uint64_t write_blocks(decide_ctx d, kkr_cell *chunk, uintptr_t *pa,
       continue;
     }
     stamps[b] = 0;
+    kkr_pend_check(a);
     for (uint64_t j = 0; j < m; j++, a += stride, cur += dcur)
       if (KKR_UNLIKELY(!decide_with(d, chunk + KKR_CELL_INDEX(a), a,
                                     KKR_GRAN, acc, cur, site))) {

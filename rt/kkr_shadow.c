@@ -16,6 +16,9 @@ kkr_runs **kkr_run_dir;
 uint32_t **kkr_shared_dir;
 uint64_t **kkr_shared_key_dir;
 uint32_t kkr_shared_era = 1;
+uint32_t **kkr_pend_dir;
+uint32_t kkr_pend_gen = 1;
+uint32_t kkr_pend_node;
 int kkr_runs_made;
 uint8_t *kkr_half_on;
 int kkr_halves_made;
@@ -48,6 +51,8 @@ void kkr_shadow_init(void) {
                                       "the shared-block directory");
   kkr_shared_key_dir = kkr_mmap_noreserve(sizeof(uint64_t *) << KKR_DIR_BITS,
                                           "the own-block directory");
+  kkr_pend_dir = kkr_mmap_noreserve(sizeof(uint32_t *) << KKR_DIR_BITS,
+                                    "the pending-block directory");
 }
 
 #define SHARED_BYTES ((uintptr_t)KKR_BLOCKS_PER_CHUNK * sizeof(uint32_t))
@@ -70,7 +75,80 @@ uint64_t *kkr_shared_keys_get(uint32_t di) {
   return k;
 }
 
+/* ---- Pending blocks (kkr_shadow.h) --------------------------------------- */
+
+#define PEND_BYTES (((uintptr_t)KKR_BLOCKS_PER_CHUNK + 1) * sizeof(uint32_t))
+/* The chunks that have marks, for a wrap of the generations. */
+static uint32_t *pend_chunks, npend_chunks, pend_chunks_cap;
+
+void kkr_pend_mark(uint32_t di, uint32_t b, uint32_t node) {
+  if (node != kkr_pend_node) {
+    /* (A new kernel: the marks of the last one are stale.  Every 2^32
+     * generations, all are cleared.) */
+    if (++kkr_pend_gen == 0) {
+      for (uint32_t i = 0; i < npend_chunks; i++)
+        memset(kkr_pend_dir[pend_chunks[i]], 0, PEND_BYTES);
+      kkr_pend_gen = 1;
+    }
+    kkr_pend_node = node;
+  }
+  uint32_t *p = kkr_pend_dir[di];
+  if (!p) {
+    if (npend_chunks == pend_chunks_cap) {
+      uint32_t cap = pend_chunks_cap ? 2 * pend_chunks_cap : 64;
+      pend_chunks = kkr_realloc(pend_chunks, pend_chunks_cap * sizeof(uint32_t),
+                                cap * sizeof(uint32_t));
+      pend_chunks_cap = cap;
+    }
+    pend_chunks[npend_chunks++] = di;
+    p = kkr_alloc(PEND_BYTES); /* (zeroed) */
+    __atomic_store_n(&kkr_pend_dir[di], p, __ATOMIC_RELEASE);
+  }
+  p[b] = kkr_pend_gen;
+  p[KKR_BLOCKS_PER_CHUNK] = kkr_pend_gen;
+}
+
+void kkr_pend_settle_chunk(uint32_t di) {
+  uint32_t *p = kkr_pend_dir[di];
+  if (!p || p[KKR_BLOCKS_PER_CHUNK] != kkr_pend_gen)
+    return;
+  for (uint32_t b = 0; b < KKR_BLOCKS_PER_CHUNK; b++)
+    if (p[b] == kkr_pend_gen)
+      kkr_pend_settle_block(di, b);
+  p[KKR_BLOCKS_PER_CHUNK] = 0;
+}
+
+void kkr_pend_settle_range(uintptr_t lo, uintptr_t hi) {
+  while (lo < hi) {
+    uintptr_t end = KKR_CHUNK_END(lo);
+    if (end > hi || end == 0)
+      end = hi;
+    uint32_t di = KKR_DIR_INDEX(lo);
+    uint32_t *p = kkr_pend_dir[di];
+    if (p && p[KKR_BLOCKS_PER_CHUNK] == kkr_pend_gen)
+      for (uint32_t b = KKR_BLOCK_INDEX(lo); b <= KKR_BLOCK_INDEX(end - 1); b++)
+        if (p[b] == kkr_pend_gen)
+          kkr_pend_settle_block(di, b);
+    lo = end;
+  }
+}
+
+/* The marks of [lo, hi), whose cells are cleared: dropped. */
+static void pend_drop_range(uintptr_t lo, uintptr_t hi) {
+  while (lo < hi) {
+    uintptr_t end = KKR_CHUNK_END(lo);
+    if (end > hi || end == 0)
+      end = hi;
+    uint32_t *p = kkr_pend_dir[KKR_DIR_INDEX(lo)];
+    if (p && p[KKR_BLOCKS_PER_CHUNK] == kkr_pend_gen)
+      for (uint32_t b = KKR_BLOCK_INDEX(lo); b <= KKR_BLOCK_INDEX(end - 1); b++)
+        p[b] = 0;
+    lo = end;
+  }
+}
+
 void kkr_shared_forget_range(uintptr_t lo, uintptr_t hi) {
+  kkr_pend_settle_range(lo, hi);
   while (lo < hi) {
     uintptr_t end = KKR_CHUNK_END(lo);
     if (end > hi || end == 0)
@@ -513,6 +591,7 @@ void kkr_runs_try_convert(uint32_t di, uintptr_t lo, uintptr_t hi) {
   kkr_cell *c = kkr_dir[di];
   if (!c || kkr_run_dir[di] || (churn && churn[di] >= CHURN_MAX))
     return;
+  kkr_pend_settle_chunk(di); /* (its cells' rules are read) */
   kkr_runrec w, r;
   if (!cells_rule(c, lo, hi, &w, &r)) {
     /* (Counted: a range that does not follow a rule now rarely will, and
@@ -535,6 +614,7 @@ kkr_cell *kkr_runs_expand_locked(uint32_t di) {
   kkr_cell *c = kkr_dir[di];
   if (c)
     return c;
+  kkr_pend_settle_chunk(di); /* (its parked cells, before they move) */
   if (kkr_half_chunk(di)) {
     /* A chunk of halves: cells, every one split. */
     /* (Words whose halves hold nothing, cleared since, are not split.) */
@@ -655,6 +735,7 @@ static void halves_try_convert(uint32_t di,
   kkr_cell *c = kkr_dir[di];
   if (!c || kkr_run_dir[di] || (churn && churn[di] >= CHURN_MAX))
     return;
+  kkr_pend_settle_chunk(di); /* (before its records go to halves) */
   kkr_split *s = kkr_split_dir[di];
   /* Nearly all split (the rest is made so): else the count was old (the
    * memory was cleared since). */
@@ -885,6 +966,7 @@ static void shadow_clear(uintptr_t addr, uintptr_t size, int keep) {
     return;
   const uintptr_t g = KKR_GRAN - 1;
   uintptr_t lo = addr & ~g, hi = (addr + size + g) & ~g;
+  pend_drop_range(lo, hi);
   kkr_shared_forget_range(lo, hi);
   while (lo < hi) {
     uintptr_t chunk_end = KKR_CHUNK_END(lo);
