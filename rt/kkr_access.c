@@ -74,6 +74,7 @@ static kkr_spin cell_locks[4096];
 void kkr_pend_settle_block(uint32_t di, uint32_t b) {
   uint32_t *p = kkr_pend_dir[di];
   uint32_t gen = kkr_pend_gen;
+  /* (A tag, or a mark of an earlier kernel, only goes.) */
   if (__atomic_exchange_n(&p[b], 0, __ATOMIC_RELAXED) != gen)
     return;
   /* (The cells, or those parked under the chunk's runs.) */
@@ -2892,6 +2893,30 @@ KKR_INLINE int pend_may(decide_ctx d, uint64_t cur, uint64_t dcur,
          !kkr_mt;
 }
 
+/* The thread's slot for the block at bstart. */
+#define FIRST_SLOT(bstart)                                                     \
+  (((bstart) >> (KKR_BLOCK_SHIFT + KKR_GRAN_SHIFT)) & (KKR_FIRST_SLOTS - 1))
+
+/* The block at bstart, tagged KKR_PEND_FIRST, was left read by one strand
+ * each in this era by a loop whose key is not key but steps its strands
+ * the same way. */
+KKR_INLINE int first_of_others(const kkr_thread *t, uintptr_t bstart,
+                               uint32_t era, uint64_t key) {
+  const __typeof__(t->first[0]) *f = &t->first[FIRST_SLOT(bstart)];
+  return f->addr == bstart && f->era == era && f->key != key &&
+         !((f->key ^ key) & OWN_KEY_LOW);
+}
+
+/* The block at bstart is left read by one strand each, the first cell's
+ * with the key key. */
+KKR_INLINE void first_note(kkr_thread *t, uintptr_t bstart, uint32_t era,
+                           uint64_t key) {
+  __typeof__(t->first[0]) *f = &t->first[FIRST_SLOT(bstart)];
+  f->addr = bstart;
+  f->era = era;
+  f->key = key;
+}
+
 /* How many of a loop's next left elements, from a on (sh: the stride's
  * shift, or 0), lie in a's block; *whole: the loop covers all of its
  * elements there, from the block's first. */
@@ -2934,6 +2959,7 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
   const uint64_t pcode = !owns && pend_may(d, cur, dcur, stride)
                              ? (dcur ? 3u : 1u)
                              : 0;
+  uint32_t *pend = pcode ? kkr_pend_dir[di] : NULL;
   while (i < n) {
     uintptr_t bstart = a & ~(bbytes - 1);
     /* (A block that the loop covers from its first element of the block
@@ -2951,11 +2977,13 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
       cur += m * dcur;
       continue;
     }
-    /* Each cell read by one strand of the first loop, which another
+    /* Each cell read by one strand of an earlier loop, which another
      * loop's strands now read: read by several, without a visit. */
-    if (pcode && whole && stamps[b] == era && keys &&
-        (keys[b] & OWN_KEY_LOW) == pcode && keys[b] != (cur | pcode)) {
-      keys[b] = 0;
+    if (pcode && whole && pend && pend[b] == KKR_PEND_FIRST &&
+        first_of_others(d.t, bstart, era, cur | pcode)) {
+      stamps[b] = era;
+      if (keys)
+        keys[b] = 0;
       kkr_pend_mark(di, b, KKR_REC_NODE(cur));
       i += m;
       a += m * stride;
@@ -3001,10 +3029,13 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
       stamps[b] = era;
       keys[b] = key;
     } else if (first && whole) {
-      if (!keys)
-        keys = kkr_shared_keys_get(di);
-      stamps[b] = era;
-      keys[b] = cur0 | pcode;
+      if (!pend)
+        pend = kkr_pend_get(di);
+      pend[b] = KKR_PEND_FIRST;
+      pend[KKR_BLOCKS_PER_CHUNK] = 1;
+      first_note((kkr_thread *)d.t, bstart, era, cur0 | pcode);
+    } else if (pcode && whole && pend && pend[b] == KKR_PEND_FIRST) {
+      pend[b] = 0;
     }
   }
 out:

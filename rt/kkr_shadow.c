@@ -78,42 +78,47 @@ uint64_t *kkr_shared_keys_get(uint32_t di) {
 /* ---- Pending blocks (kkr_shadow.h) --------------------------------------- */
 
 #define PEND_BYTES (((uintptr_t)KKR_BLOCKS_PER_CHUNK + 1) * sizeof(uint32_t))
-/* The chunks that have marks, for a wrap of the generations. */
+/* The chunks that have entries, for a wrap of the generations. */
 static uint32_t *pend_chunks, npend_chunks, pend_chunks_cap;
+
+uint32_t *kkr_pend_get(uint32_t di) {
+  uint32_t *p = kkr_pend_dir[di];
+  if (p)
+    return p;
+  if (npend_chunks == pend_chunks_cap) {
+    uint32_t cap = pend_chunks_cap ? 2 * pend_chunks_cap : 64;
+    pend_chunks = kkr_realloc(pend_chunks, pend_chunks_cap * sizeof(uint32_t),
+                              cap * sizeof(uint32_t));
+    pend_chunks_cap = cap;
+  }
+  pend_chunks[npend_chunks++] = di;
+  p = kkr_alloc(PEND_BYTES); /* (zeroed) */
+  __atomic_store_n(&kkr_pend_dir[di], p, __ATOMIC_RELEASE);
+  return p;
+}
 
 void kkr_pend_mark(uint32_t di, uint32_t b, uint32_t node) {
   if (node != kkr_pend_node) {
-    /* (A new kernel: the marks of the last one are stale.  Every 2^32
-     * generations, all are cleared.) */
-    if (++kkr_pend_gen == 0) {
+    /* (A new kernel: the marks of the last one are stale.  Before the
+     * generations reach the tag, every entry is cleared.) */
+    if (++kkr_pend_gen == KKR_PEND_FIRST) {
       for (uint32_t i = 0; i < npend_chunks; i++)
         memset(kkr_pend_dir[pend_chunks[i]], 0, PEND_BYTES);
       kkr_pend_gen = 1;
     }
     kkr_pend_node = node;
   }
-  uint32_t *p = kkr_pend_dir[di];
-  if (!p) {
-    if (npend_chunks == pend_chunks_cap) {
-      uint32_t cap = pend_chunks_cap ? 2 * pend_chunks_cap : 64;
-      pend_chunks = kkr_realloc(pend_chunks, pend_chunks_cap * sizeof(uint32_t),
-                                cap * sizeof(uint32_t));
-      pend_chunks_cap = cap;
-    }
-    pend_chunks[npend_chunks++] = di;
-    p = kkr_alloc(PEND_BYTES); /* (zeroed) */
-    __atomic_store_n(&kkr_pend_dir[di], p, __ATOMIC_RELEASE);
-  }
+  uint32_t *p = kkr_pend_get(di);
   p[b] = kkr_pend_gen;
-  p[KKR_BLOCKS_PER_CHUNK] = kkr_pend_gen;
+  p[KKR_BLOCKS_PER_CHUNK] = 1;
 }
 
 void kkr_pend_settle_chunk(uint32_t di) {
   uint32_t *p = kkr_pend_dir[di];
-  if (!p || p[KKR_BLOCKS_PER_CHUNK] != kkr_pend_gen)
+  if (!p || !p[KKR_BLOCKS_PER_CHUNK])
     return;
   for (uint32_t b = 0; b < KKR_BLOCKS_PER_CHUNK; b++)
-    if (p[b] == kkr_pend_gen)
+    if (p[b])
       kkr_pend_settle_block(di, b);
   p[KKR_BLOCKS_PER_CHUNK] = 0;
 }
@@ -125,9 +130,9 @@ void kkr_pend_settle_range(uintptr_t lo, uintptr_t hi) {
       end = hi;
     uint32_t di = KKR_DIR_INDEX(lo);
     uint32_t *p = kkr_pend_dir[di];
-    if (p && p[KKR_BLOCKS_PER_CHUNK] == kkr_pend_gen)
+    if (p && p[KKR_BLOCKS_PER_CHUNK])
       for (uint32_t b = KKR_BLOCK_INDEX(lo); b <= KKR_BLOCK_INDEX(end - 1); b++)
-        if (p[b] == kkr_pend_gen)
+        if (p[b])
           kkr_pend_settle_block(di, b);
     lo = end;
   }
@@ -140,7 +145,7 @@ static void pend_drop_range(uintptr_t lo, uintptr_t hi) {
     if (end > hi || end == 0)
       end = hi;
     uint32_t *p = kkr_pend_dir[KKR_DIR_INDEX(lo)];
-    if (p && p[KKR_BLOCKS_PER_CHUNK] == kkr_pend_gen)
+    if (p && p[KKR_BLOCKS_PER_CHUNK])
       for (uint32_t b = KKR_BLOCK_INDEX(lo); b <= KKR_BLOCK_INDEX(end - 1); b++)
         p[b] = 0;
     lo = end;

@@ -442,38 +442,43 @@ KKR_INLINE kkr_split *kkr_shadow_split(uintptr_t addr) {
 KKR_HIDDEN extern uint32_t **kkr_shared_dir;
 KKR_HIDDEN extern uint32_t kkr_shared_era; /* never 0 */
 
-/* Pending blocks: a block whose cells a first read loop left each read by
- * one strand of the running kernel (its write ordered before), which a
- * second read loop of other strands then covers whole, is read by several
- * strands everywhere -- the state its cells would reach if the second loop
- * decided them (KKR_R_M added to each read record).  The second loop
- * stamps the block shared (later read loops skip it) and marks it pending
- * instead of visiting its cells: kkr_pend_dir[di][b] holds the generation
- * kkr_pend_gen of the kernel kkr_pend_node.  Only the running kernel's own
- * later decisions tell a read by several strands from a read by one: a
- * write, a free, a clearing or a change of the chunk's form first tells
- * the block's cells (kkr_pend_check, kkr_pend_settle_range and _chunk,
- * which kkr_shared_forget and kkr_shared_forget_range call); a read of its
- * cells decides the same either way.  Marks of an earlier kernel are
- * stale: a new generation begins with the next kernel that marks blocks.
- * The last slot of a chunk's marks holds the generation of its last mark
- * (a chunk with none in this generation is not looked through). */
+/* Pending blocks: a read loop of a kernel's strands that leaves each cell
+ * of a block read by one of them (the write ordered before) tags the
+ * block KKR_PEND_FIRST and keeps the key of its first cell's strand in
+ * the thread's table (kkr_thread.first).  A second read loop of other
+ * strands over the whole block in the same era would leave every cell
+ * read by several strands (KKR_R_M added to each read record): it stamps
+ * the block shared (later read loops skip it) and marks it pending
+ * instead, kkr_pend_dir[di][b] holding the generation kkr_pend_gen of the
+ * kernel kkr_pend_node, without visiting the cells.  Only the running
+ * kernel's own later decisions tell a read by several strands from a read
+ * by one: a write, a free, a clearing or a change of the chunk's form
+ * first tells the cells of a pending block (and drops a tag:
+ * kkr_pend_check, kkr_pend_settle_range and _chunk, which
+ * kkr_shared_forget and kkr_shared_forget_range call); a read decides
+ * the same either way.  Marks of an earlier kernel are stale: a new
+ * generation (below KKR_PEND_FIRST) begins with the next kernel that
+ * marks blocks.  The last slot of a chunk's entries is set while any
+ * entry may be. */
+#define KKR_PEND_FIRST 0x80000000u
 KKR_HIDDEN extern uint32_t **kkr_pend_dir;
 KKR_HIDDEN extern uint32_t kkr_pend_gen; /* never 0 */
 KKR_HIDDEN extern uint32_t kkr_pend_node;
+/* The entries of chunk di (made if needed). */
+uint32_t *kkr_pend_get(uint32_t di);
 /* Block b of chunk di is pending for node's reads. */
 void kkr_pend_mark(uint32_t di, uint32_t b, uint32_t node);
-/* The cells of block b of chunk di, pending, are told (kkr_access.c). */
+/* Block b of chunk di: its cells are told if it is pending, and its entry
+ * is dropped (kkr_access.c). */
 void kkr_pend_settle_block(uint32_t di, uint32_t b);
-/* The pending blocks of [lo, hi) (any length) and of chunk di. */
+/* The same for the blocks of [lo, hi) (any length) and of chunk di. */
 void kkr_pend_settle_range(uintptr_t lo, uintptr_t hi);
 void kkr_pend_settle_chunk(uint32_t di);
-/* The block holding addr is told first if it is pending (a write, a free,
- * or a change of its cells coming). */
+/* The cells of the block holding addr are about to change otherwise than
+ * by a read. */
 KKR_INLINE void kkr_pend_check(uintptr_t addr) {
   const uint32_t *p = kkr_pend_dir[KKR_DIR_INDEX(addr)];
-  if (KKR_UNLIKELY(p != NULL) &&
-      KKR_UNLIKELY(p[KKR_BLOCK_INDEX(addr)] == kkr_pend_gen))
+  if (KKR_UNLIKELY(p != NULL) && KKR_UNLIKELY(p[KKR_BLOCK_INDEX(addr)] != 0))
     kkr_pend_settle_block(KKR_DIR_INDEX(addr), KKR_BLOCK_INDEX(addr));
 }
 
