@@ -37,14 +37,14 @@ int main(int argc, char *argv[]) {
     Kokkos::deep_copy(u, 1.0);
     using MD = Kokkos::MDRangePolicy<Kokkos::Rank<2>>;
     for (int step = 0; step < 4; ++step) {
+      // (Even steps read u and write v, odd steps the other way round.)
+      auto from = step % 2 ? v : u, to = step % 2 ? u : v;
       Kokkos::parallel_for("jacobi", MD({1, 1}, {m + 1, m + 1}),
                            KOKKOS_LAMBDA(const int i, const int j) {
-                             v(i, j) = 0.25 * (u(i - 1, j) + u(i + 1, j) +
-                                               u(i, j - 1) + u(i, j + 1));
+                             const double ns = from(i - 1, j) + from(i + 1, j);
+                             const double ew = from(i, j - 1) + from(i, j + 1);
+                             to(i, j) = (ns + ew) / 4;
                            });
-      auto t = u;
-      u = v;
-      v = t;
     }
     Kokkos::fence();
     for (int j = 0; j < n; ++j) a(j) = 0;
