@@ -2877,13 +2877,13 @@ KKR_INLINE uint64_t own_bits(uint64_t stride, uint64_t dcur) {
   return (stride >> KKR_GRAN_SHIFT) << 4 | (dcur ? 1u << 9 : 0) | 1u << 10;
 }
 
-/* Whether a read loop's first pass (kkr_shadow.h, pending blocks) may
- * stamp the blocks it leaves read by one strand each with the key of
- * their first cell's strand (cur | 1, or | 3 when its strands step by
- * one), and make such a block of another loop's strands pending: a
- * kernel's strands, not a team's nor vector lanes (whose phases and forks
- * order some reads before others), over whole words one after the other,
- * one thread running instrumented code. */
+/* Whether a read loop's first pass (kkr_shadow.h, pending blocks) may tag
+ * the blocks it leaves read by one strand each, noting the key of their
+ * first cell's strand (cur | 1, or | 3 when its strands step by one), and
+ * make such a block of another loop's strands pending: a kernel's
+ * strands, not a team's nor vector lanes (whose phases and forks order
+ * some reads before others), over whole words one after the other, one
+ * thread running instrumented code. */
 KKR_INLINE int pend_may(decide_ctx d, uint64_t cur, uint64_t dcur,
                         uint64_t stride) {
   return !d.team && !d.lanes && d.t->cur_is_item && stride == KKR_GRAN &&
@@ -2954,8 +2954,8 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
   /* (Elements of the loop per block: a shift for the usual strides.) */
   uint32_t sh = (stride & (stride - 1)) ? 0 : (uint32_t)__builtin_ctzll(stride);
   uint64_t kbits = owns && own_may(d, cur, dcur) ? own_bits(stride, dcur) : 0;
-  /* (A first pass over whole words may leave blocks read by one strand
-   * each, or make them pending: first_key.) */
+  /* (A first pass over whole words may tag the blocks it leaves read by
+   * one strand each, and make those of other strands pending: pend_may.) */
   const uint64_t pcode = !owns && pend_may(d, cur, dcur, stride)
                              ? (dcur ? 3u : 1u)
                              : 0;
