@@ -74,9 +74,14 @@ static kkr_spin cell_locks[4096];
 void kkr_pend_settle_block(uint32_t di, uint32_t b) {
   uint32_t *p = kkr_pend_dir[di];
   uint32_t gen = kkr_pend_gen;
-  /* (A tag, or a mark of an earlier kernel, only goes.) */
-  if (__atomic_exchange_n(&p[b], 0, __ATOMIC_RELAXED) != gen)
+  /* (A tag, or a mark of an earlier kernel, only goes.  With several
+   * threads, one of them tells the cells.) */
+  if (kkr_mt ? __atomic_exchange_n(&p[b], 0, __ATOMIC_RELAXED) != gen
+             : p[b] != gen) {
+    p[b] = 0;
     return;
+  }
+  p[b] = 0;
   /* (The cells, or those parked under the chunk's runs.) */
   kkr_cell *c = kkr_dir[di];
   if (!c && kkr_runs_made && kkr_run_dir[di])
@@ -2907,6 +2912,18 @@ KKR_INLINE int first_of_others(const kkr_thread *t, uintptr_t bstart,
          !((f->key ^ key) & OWN_KEY_LOW);
 }
 
+/* Whether each cell of the block at c is read by one strand, the first
+ * by the strand of cur and the next ones by strands dcur apart, with the
+ * last write ordered before. */
+KKR_INLINE int block_first(decide_ctx d, const kkr_cell *c, uint64_t cur,
+                           uint64_t dcur) {
+  uint64_t ok = 1;
+  for (uint32_t j = 0; j < KKR_BLOCK_CELLS; j++, cur += dcur)
+    ok &= (c[j].w < d.hz) & !((c[j].r ^ cur) & d.same) &
+          ((c[j].r & (0xFF0 | KKR_R_A | KKR_R_X)) == 0xFF0);
+  return (int)ok;
+}
+
 /* The block at bstart is left read by one strand each, the first cell's
  * with the key key. */
 KKR_INLINE void first_note(kkr_thread *t, uintptr_t bstart, uint32_t era,
@@ -2984,14 +3001,18 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
       stamps[b] = era;
       if (keys)
         keys[b] = 0;
-      kkr_pend_mark(di, b, KKR_REC_NODE(cur));
+      if (KKR_LIKELY(KKR_REC_NODE(cur) == kkr_pend_node)) {
+        pend[b] = kkr_pend_gen;
+        pend[KKR_BLOCKS_PER_CHUNK] = 1;
+      } else {
+        kkr_pend_mark(di, b, KKR_REC_NODE(cur));
+      }
       i += m;
       a += m * stride;
       cur += m * dcur;
       continue;
     }
     const uint64_t cur0 = cur;
-    uint64_t first = pcode != 0;
     uint64_t all = 1, own = kbits != 0;
     for (uint64_t j = 0; j < m; j++, a += stride, cur += dcur) {
       kkr_cell *c = chunk + KKR_CELL_INDEX(a);
@@ -3005,8 +3026,6 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
        * write ordered before, or the strand's own.) */
       own &= ((w < d.hz) | !((w ^ cur) & d.same)) &
              ((!((r ^ cur) & d.same) & ((r & 0xFF0) == 0xFF0)) | ms);
-      first &= (w < d.hz) & !((r ^ cur) & d.same) &
-               ((r & (0xFF0 | KKR_R_A | KKR_R_X)) == 0xFF0);
     }
     i += m;
     if (all && whole) {
@@ -3028,14 +3047,18 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
         keys = kkr_shared_keys_get(di);
       stamps[b] = era;
       keys[b] = key;
-    } else if (first && whole) {
-      if (!pend)
-        pend = kkr_pend_get(di);
-      pend[b] = KKR_PEND_FIRST;
-      pend[KKR_BLOCKS_PER_CHUNK] = 1;
-      first_note((kkr_thread *)d.t, bstart, era, cur0 | pcode);
-    } else if (pcode && whole && pend && pend[b] == KKR_PEND_FIRST) {
-      pend[b] = 0;
+    } else if (pcode && whole) {
+      /* (Looked at after the block, in cells just visited: the tight loop
+       * above keeps its values in registers.) */
+      if (block_first(d, chunk + KKR_CELL_INDEX(bstart), cur0, dcur)) {
+        if (!pend)
+          pend = kkr_pend_get(di);
+        pend[b] = KKR_PEND_FIRST;
+        pend[KKR_BLOCKS_PER_CHUNK] = 1;
+        first_note((kkr_thread *)d.t, bstart, era, cur0 | pcode);
+      } else if (pend && pend[b] == KKR_PEND_FIRST) {
+        pend[b] = 0;
+      }
     }
   }
 out:

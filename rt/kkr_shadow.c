@@ -118,8 +118,10 @@ void kkr_pend_settle_chunk(uint32_t di) {
   if (!p || !p[KKR_BLOCKS_PER_CHUNK])
     return;
   for (uint32_t b = 0; b < KKR_BLOCKS_PER_CHUNK; b++)
-    if (p[b])
+    if (p[b] == kkr_pend_gen)
       kkr_pend_settle_block(di, b);
+    else
+      p[b] = 0;
   p[KKR_BLOCKS_PER_CHUNK] = 0;
 }
 
@@ -130,10 +132,14 @@ void kkr_pend_settle_range(uintptr_t lo, uintptr_t hi) {
       end = hi;
     uint32_t di = KKR_DIR_INDEX(lo);
     uint32_t *p = kkr_pend_dir[di];
-    if (p && p[KKR_BLOCKS_PER_CHUNK])
-      for (uint32_t b = KKR_BLOCK_INDEX(lo); b <= KKR_BLOCK_INDEX(end - 1); b++)
-        if (p[b])
+    if (p && p[KKR_BLOCKS_PER_CHUNK]) {
+      for (uint32_t b = KKR_BLOCK_INDEX(lo); b <= KKR_BLOCK_INDEX(end - 1); b++) {
+        if (p[b] == kkr_pend_gen)
           kkr_pend_settle_block(di, b);
+        else
+          p[b] = 0;
+      }
+    }
     lo = end;
   }
 }

@@ -477,9 +477,14 @@ void kkr_pend_settle_chunk(uint32_t di);
 /* The cells of the block holding addr are about to change otherwise than
  * by a read. */
 KKR_INLINE void kkr_pend_check(uintptr_t addr) {
-  const uint32_t *p = kkr_pend_dir[KKR_DIR_INDEX(addr)];
-  if (KKR_UNLIKELY(p != NULL) && KKR_UNLIKELY(p[KKR_BLOCK_INDEX(addr)] != 0))
-    kkr_pend_settle_block(KKR_DIR_INDEX(addr), KKR_BLOCK_INDEX(addr));
+  uint32_t *p = kkr_pend_dir[KKR_DIR_INDEX(addr)];
+  if (KKR_UNLIKELY(p != NULL)) {
+    uint32_t *e = &p[KKR_BLOCK_INDEX(addr)];
+    if (KKR_UNLIKELY(*e == kkr_pend_gen))
+      kkr_pend_settle_block(KKR_DIR_INDEX(addr), KKR_BLOCK_INDEX(addr));
+    else if (*e)
+      *e = 0; /* (a tag, or a mark of an earlier kernel) */
+  }
 }
 
 /* The cell of addr changes: its block is no longer shared (nor pending). */
