@@ -73,15 +73,12 @@ static kkr_spin cell_locks[4096];
 
 void kkr_pend_settle_block(uint32_t di, uint32_t b) {
   uint32_t *p = kkr_pend_dir[di];
-  uint32_t gen = kkr_pend_gen;
   /* (A tag, or a mark of an earlier kernel, only goes.  With several
    * threads, one of them tells the cells.) */
-  if (kkr_mt ? __atomic_exchange_n(&p[b], 0, __ATOMIC_RELAXED) != gen
-             : p[b] != gen) {
-    p[b] = 0;
-    return;
-  }
+  uint32_t v = kkr_mt ? __atomic_exchange_n(&p[b], 0, __ATOMIC_RELAXED) : p[b];
   p[b] = 0;
+  if (v != kkr_pend_gen)
+    return;
   /* (The cells, or those parked under the chunk's runs.) */
   kkr_cell *c = kkr_dir[di];
   if (!c && kkr_runs_made && kkr_run_dir[di])
@@ -2891,11 +2888,9 @@ KKR_INLINE uint64_t own_bits(uint64_t stride, uint64_t dcur) {
  * thread running instrumented code. */
 KKR_INLINE int pend_may(decide_ctx d, uint64_t cur, uint64_t dcur,
                         uint64_t stride) {
-  return !d.team && !d.lanes && d.t->cur_is_item && stride == KKR_GRAN &&
-         !(cur & OWN_KEY_LOW) &&
-         (cur & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS &&
-         (dcur == 0 || dcur == (uint64_t)1 << KKR_REC_STRAND_SHIFT) &&
-         !kkr_mt;
+  return own_may(d, cur, dcur) && !d.team && d.t->cur_is_item &&
+         stride == KKR_GRAN &&
+         (cur & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS && !kkr_mt;
 }
 
 /* The thread's slot for the block at bstart. */
@@ -2907,7 +2902,7 @@ KKR_INLINE int pend_may(decide_ctx d, uint64_t cur, uint64_t dcur,
  * the same way. */
 KKR_INLINE int first_of_others(const kkr_thread *t, uintptr_t bstart,
                                uint32_t era, uint64_t key) {
-  const __typeof__(t->first[0]) *f = &t->first[FIRST_SLOT(bstart)];
+  const kkr_first_slot *f = &t->first[FIRST_SLOT(bstart)];
   return f->addr == bstart && f->era == era && f->key != key &&
          !((f->key ^ key) & OWN_KEY_LOW);
 }
@@ -2928,7 +2923,7 @@ KKR_INLINE int block_first(decide_ctx d, const kkr_cell *c, uint64_t cur,
  * with the key key. */
 KKR_INLINE void first_note(kkr_thread *t, uintptr_t bstart, uint32_t era,
                            uint64_t key) {
-  __typeof__(t->first[0]) *f = &t->first[FIRST_SLOT(bstart)];
+  kkr_first_slot *f = &t->first[FIRST_SLOT(bstart)];
   f->addr = bstart;
   f->era = era;
   f->key = key;
@@ -3001,12 +2996,7 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
       stamps[b] = era;
       if (keys)
         keys[b] = 0;
-      if (KKR_LIKELY(KKR_REC_NODE(cur) == kkr_pend_node)) {
-        pend[b] = kkr_pend_gen;
-        pend[KKR_BLOCKS_PER_CHUNK] = 1;
-      } else {
-        kkr_pend_mark(di, b, KKR_REC_NODE(cur));
-      }
+      kkr_pend_mark(pend, b, KKR_REC_NODE(cur));
       i += m;
       a += m * stride;
       cur += m * dcur;
@@ -3053,8 +3043,7 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
       if (block_first(d, chunk + KKR_CELL_INDEX(bstart), cur0, dcur)) {
         if (!pend)
           pend = kkr_pend_get(di);
-        pend[b] = KKR_PEND_FIRST;
-        pend[KKR_BLOCKS_PER_CHUNK] = 1;
+        kkr_pend_set(pend, b, KKR_PEND_FIRST);
         first_note((kkr_thread *)d.t, bstart, era, cur0 | pcode);
       } else if (pend && pend[b] == KKR_PEND_FIRST) {
         pend[b] = 0;

@@ -194,8 +194,15 @@ typedef struct {
   int64_t parent_idx[128];/* iteration (for reports) */
 } kkr_lanes;
 
-/* Slots of the thread's table of blocks read by one strand each. */
+/* A slot of the thread's table of blocks read by one strand each
+ * (kkr_shadow.h, pending blocks): the block's address, the era, and the
+ * key of its first cell's strand. */
 #define KKR_FIRST_SLOTS 2048
+typedef struct {
+  uintptr_t addr;
+  uint64_t key;
+  uint32_t era;
+} kkr_first_slot;
 
 /* Per-thread state.  The first fields are read on every access. */
 typedef struct kkr_thread {
@@ -314,14 +321,9 @@ typedef struct kkr_thread {
    * each. */
   uintptr_t rep_addr[64];
   uint32_t rep_era[64];
-  /* The blocks that the thread's read loops left read by one strand each
-   * (kkr_shadow.h, pending blocks), by a hash of the block: its address,
-   * the era, and the key of its first cell's strand. */
-  struct {
-    uintptr_t addr;
-    uint64_t key;
-    uint32_t era;
-  } first[KKR_FIRST_SLOTS];
+  /* The blocks that the thread's read loops left read by one strand each,
+   * by a hash of the block. */
+  kkr_first_slot first[KKR_FIRST_SLOTS];
 } kkr_thread;
 _Static_assert(offsetof(kkr_thread, lanes_on) - offsetof(kkr_thread, nofast) == 2,
                "kkr_nofast_single masks lanes_on out of nofast");

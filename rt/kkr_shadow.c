@@ -97,20 +97,15 @@ uint32_t *kkr_pend_get(uint32_t di) {
   return p;
 }
 
-void kkr_pend_mark(uint32_t di, uint32_t b, uint32_t node) {
-  if (node != kkr_pend_node) {
-    /* (A new kernel: the marks of the last one are stale.  Before the
-     * generations reach the tag, every entry is cleared.) */
-    if (++kkr_pend_gen == KKR_PEND_FIRST) {
-      for (uint32_t i = 0; i < npend_chunks; i++)
-        memset(kkr_pend_dir[pend_chunks[i]], 0, PEND_BYTES);
-      kkr_pend_gen = 1;
-    }
-    kkr_pend_node = node;
+void kkr_pend_new_gen(uint32_t node) {
+  /* (The marks of the last kernel become stale.  Before the generations
+   * reach the tag, every entry is cleared.) */
+  if (++kkr_pend_gen == KKR_PEND_FIRST) {
+    for (uint32_t i = 0; i < npend_chunks; i++)
+      memset(kkr_pend_dir[pend_chunks[i]], 0, PEND_BYTES);
+    kkr_pend_gen = 1;
   }
-  uint32_t *p = kkr_pend_get(di);
-  p[b] = kkr_pend_gen;
-  p[KKR_BLOCKS_PER_CHUNK] = 1;
+  kkr_pend_node = node;
 }
 
 void kkr_pend_settle_chunk(uint32_t di) {
@@ -118,14 +113,14 @@ void kkr_pend_settle_chunk(uint32_t di) {
   if (!p || !p[KKR_BLOCKS_PER_CHUNK])
     return;
   for (uint32_t b = 0; b < KKR_BLOCKS_PER_CHUNK; b++)
-    if (p[b] == kkr_pend_gen)
-      kkr_pend_settle_block(di, b);
-    else
-      p[b] = 0;
+    if (p[b])
+      kkr_pend_settle_entry(p, di, b);
   p[KKR_BLOCKS_PER_CHUNK] = 0;
 }
 
-void kkr_pend_settle_range(uintptr_t lo, uintptr_t hi) {
+/* The entries of [lo, hi): settled (tell: kkr_pend_settle_entry), or
+ * dropped where the cells are cleared. */
+static void pend_range(uintptr_t lo, uintptr_t hi, int tell) {
   while (lo < hi) {
     uintptr_t end = KKR_CHUNK_END(lo);
     if (end > hi || end == 0)
@@ -134,8 +129,10 @@ void kkr_pend_settle_range(uintptr_t lo, uintptr_t hi) {
     uint32_t *p = kkr_pend_dir[di];
     if (p && p[KKR_BLOCKS_PER_CHUNK]) {
       for (uint32_t b = KKR_BLOCK_INDEX(lo); b <= KKR_BLOCK_INDEX(end - 1); b++) {
-        if (p[b] == kkr_pend_gen)
-          kkr_pend_settle_block(di, b);
+        if (!p[b])
+          continue;
+        if (tell)
+          kkr_pend_settle_entry(p, di, b);
         else
           p[b] = 0;
       }
@@ -144,18 +141,8 @@ void kkr_pend_settle_range(uintptr_t lo, uintptr_t hi) {
   }
 }
 
-/* The marks of [lo, hi), whose cells are cleared: dropped. */
-static void pend_drop_range(uintptr_t lo, uintptr_t hi) {
-  while (lo < hi) {
-    uintptr_t end = KKR_CHUNK_END(lo);
-    if (end > hi || end == 0)
-      end = hi;
-    uint32_t *p = kkr_pend_dir[KKR_DIR_INDEX(lo)];
-    if (p && p[KKR_BLOCKS_PER_CHUNK])
-      for (uint32_t b = KKR_BLOCK_INDEX(lo); b <= KKR_BLOCK_INDEX(end - 1); b++)
-        p[b] = 0;
-    lo = end;
-  }
+void kkr_pend_settle_range(uintptr_t lo, uintptr_t hi) {
+  pend_range(lo, hi, 1);
 }
 
 void kkr_shared_forget_range(uintptr_t lo, uintptr_t hi) {
@@ -977,7 +964,7 @@ static void shadow_clear(uintptr_t addr, uintptr_t size, int keep) {
     return;
   const uintptr_t g = KKR_GRAN - 1;
   uintptr_t lo = addr & ~g, hi = (addr + size + g) & ~g;
-  pend_drop_range(lo, hi);
+  pend_range(lo, hi, 0); /* (the cells are cleared) */
   kkr_shared_forget_range(lo, hi);
   while (lo < hi) {
     uintptr_t chunk_end = KKR_CHUNK_END(lo);

@@ -466,11 +466,30 @@ KKR_HIDDEN extern uint32_t kkr_pend_gen; /* never 0 */
 KKR_HIDDEN extern uint32_t kkr_pend_node;
 /* The entries of chunk di (made if needed). */
 uint32_t *kkr_pend_get(uint32_t di);
-/* Block b of chunk di is pending for node's reads. */
-void kkr_pend_mark(uint32_t di, uint32_t b, uint32_t node);
+/* Entry b of a chunk's entries p becomes v (a tag or a generation). */
+KKR_INLINE void kkr_pend_set(uint32_t *p, uint32_t b, uint32_t v) {
+  p[b] = v;
+  p[KKR_BLOCKS_PER_CHUNK] = 1;
+}
+/* The marks that follow are node's: a new generation (kkr_shadow.c). */
+void kkr_pend_new_gen(uint32_t node);
+/* Block b, whose chunk's entries are p, is pending for node's reads. */
+KKR_INLINE void kkr_pend_mark(uint32_t *p, uint32_t b, uint32_t node) {
+  if (KKR_UNLIKELY(node != kkr_pend_node))
+    kkr_pend_new_gen(node);
+  kkr_pend_set(p, b, kkr_pend_gen);
+}
 /* Block b of chunk di: its cells are told if it is pending, and its entry
- * is dropped (kkr_access.c). */
+ * goes (kkr_access.c). */
 void kkr_pend_settle_block(uint32_t di, uint32_t b);
+/* Entry b of chunk di (entries p), not 0: a pending block's cells are
+ * told, a tag or a mark of an earlier kernel only goes. */
+KKR_INLINE void kkr_pend_settle_entry(uint32_t *p, uint32_t di, uint32_t b) {
+  if (p[b] == kkr_pend_gen)
+    kkr_pend_settle_block(di, b);
+  else
+    p[b] = 0;
+}
 /* The same for the blocks of [lo, hi) (any length) and of chunk di. */
 void kkr_pend_settle_range(uintptr_t lo, uintptr_t hi);
 void kkr_pend_settle_chunk(uint32_t di);
@@ -478,13 +497,8 @@ void kkr_pend_settle_chunk(uint32_t di);
  * by a read. */
 KKR_INLINE void kkr_pend_check(uintptr_t addr) {
   uint32_t *p = kkr_pend_dir[KKR_DIR_INDEX(addr)];
-  if (KKR_UNLIKELY(p != NULL)) {
-    uint32_t *e = &p[KKR_BLOCK_INDEX(addr)];
-    if (KKR_UNLIKELY(*e == kkr_pend_gen))
-      kkr_pend_settle_block(KKR_DIR_INDEX(addr), KKR_BLOCK_INDEX(addr));
-    else if (*e)
-      *e = 0; /* (a tag, or a mark of an earlier kernel) */
-  }
+  if (KKR_UNLIKELY(p != NULL) && KKR_UNLIKELY(p[KKR_BLOCK_INDEX(addr)] != 0))
+    kkr_pend_settle_entry(p, KKR_DIR_INDEX(addr), KKR_BLOCK_INDEX(addr));
 }
 
 /* The cell of addr changes: its block is no longer shared (nor pending). */
