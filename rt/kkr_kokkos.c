@@ -1040,6 +1040,14 @@ void kkr_kokkos_deep_copy(const char *dst_label, const char *src_label,
     if (op->item) {
       kkr_item *it = op->item;
       if (!it->copy) {
+        /* A fill's source is its value, which Kokkos copies into the
+         * fill's functor (or stages) before the call returns: that read is
+         * the calling thread's, as the handles' are (kkr_report.c,
+         * copy_bookkeeping), and the value may be a temporary that the
+         * caller's next statement reuses.  (Kokkos gives the value's
+         * address with the destination's size.) */
+        if (op->kind == KKR_OP_FILL || op->kind == KKR_OP_FILL_ASYNC)
+          src = 0;
         kkr_copy_info c = {{kkr_intern(dst_label), kkr_intern(src_label)},
                            {dst, src},
                            {size ? dst + size : 0, size && src ? src + size : 0}};
