@@ -145,7 +145,19 @@ KKR_INLINE int ordered(const kkr_thread *t, uint64_t rec) {
     return 0;
   kkr_thread *mt = (kkr_thread *)t;
   mt->before[mt->before_next++ & 3] = node;
+  uint32_t k = node - (uint32_t)(t->hz >> KKR_REC_NODE_SHIFT);
+  if (k < KKR_ABOVE_NODES) {
+    mt->above[k / 64] |= (uint64_t)1 << (k % 64);
+    mt->above_set = 1;
+  }
   return 1;
+}
+
+/* Whether rec, not below the horizon hz, is of a node that the full path
+ * found ordered before the current node (kkr_thread.above). */
+KKR_INLINE int above_known(const kkr_thread *t, uint64_t hz, uint64_t rec) {
+  uint64_t k = (rec - hz) >> KKR_REC_NODE_SHIFT;
+  return k < KKR_ABOVE_NODES && (t->above[k / 64] >> (k % 64) & 1);
 }
 
 /* An atomic write of the bytes mask over the write record w: w stays when
@@ -268,7 +280,7 @@ static KKR_NOINLINE int fast_update_more(kkr_thread *t, kkr_cell *c,
 KKR_INLINE int quick_ordered(const kkr_thread *t, uint64_t rec, uint32_t mask) {
   if (KKR_REC_MASK(rec) & ~mask)
     return 0;
-  if (rec < t->hz)
+  if (rec < t->hz || above_known(t, t->hz, rec))
     return 1;
   uint32_t node = KKR_REC_NODE(rec);
   if (known_before(t, node))
@@ -1179,16 +1191,19 @@ KKR_INLINE int decide_read_common(const decide_ctx *d, kkr_cell *c,
                                   uint64_t mask4, uint64_t cur,
                                   uint64_t site) {
   uint64_t w = c->w, r = c->r;
-  if (KKR_UNLIKELY(w >= d->hz))
+  if (KKR_UNLIKELY(w >= d->hz) && !above_known(d->t, d->hz, w))
     return 0;
-  if (r < d->hz) {
-    if (r & ~mask4 & 0xFF0)
+  if (r >= d->hz) {
+    if (!(mask4 & ~r) &&
+        (!((r ^ cur) & d->same) || !((r ^ cur ^ KKR_R_M) & d->multi)))
+      return 1;
+    if (!above_known(d->t, d->hz, r))
       return 0;
-    c->r = cur | site | mask4;
-    return 1;
   }
-  return !(mask4 & ~r) &&
-         (!((r ^ cur) & d->same) || !((r ^ cur ^ KKR_R_M) & d->multi));
+  if (r & ~mask4 & 0xFF0)
+    return 0;
+  c->r = cur | site | mask4;
+  return 1;
 }
 
 KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
@@ -1203,7 +1218,8 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
   /* The last write is ordered before this access or is this strand's. */
   uint64_t wown = w >= hz, wkeep = 0;
   if (KKR_UNLIKELY(wown && ((w ^ cur) & same))) {
-    if (!(d.team && team_before(w, cur)) && !lanes_before(d, w, cur)) {
+    if (!(d.team && team_before(w, cur)) && !lanes_before(d, w, cur) &&
+        !above_known(d.t, hz, w)) {
       if (!atomic_pass(w, cur, mask4))
         return 0;
       /* Another strand's atomic write that nothing orders before this
@@ -1239,7 +1255,7 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
      * earlier write is kept as a union of bytes). */
     if (KKR_UNLIKELY(r >= hz && ((r ^ cur) & same)) &&
         !(d.team && team_before(r, cur)) && !atomic_pass(r, cur, mask4) &&
-        !lanes_before(d, r, cur))
+        !lanes_before(d, r, cur) && !above_known(d.t, hz, r))
       return 0;
     if (!wkeep)
       c->w = nw;
@@ -1268,10 +1284,11 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
              !((r ^ cur) & (KKR_REC_NODE_BITS | KKR_R_M | KKR_R_A)) &&
              kkr_lanes_is_fold_at(d.t, KKR_REC_STRAND(cur), r)) {
     /* Sibling lanes read them: r, kept as their thread's, says so. */
-  } else if (lanes_before(d, r, cur)) {
+  } else if (lanes_before(d, r, cur) || above_known(d.t, hz, r)) {
     if (r & uncovered)
       return 0;
-    c->r = rec; /* read before the loop, or in an earlier one */
+    c->r = rec; /* read before the loop, or in an earlier one; or of a
+                   node ordered before above the horizon */
   } else {
     return 0;
   }
@@ -3003,7 +3020,7 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
       continue;
     }
     const uint64_t cur0 = cur;
-    uint64_t all = 1, own = kbits != 0;
+    uint64_t all = 1, wlow = 1, own = kbits != 0;
     for (uint64_t j = 0; j < m; j++, a += stride, cur += dcur) {
       kkr_cell *c = chunk + KKR_CELL_INDEX(a);
       if (KKR_UNLIKELY(!decide_with(d, c, a, KKR_GRAN, 0, cur, site))) {
@@ -3011,7 +3028,8 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
         goto out;
       }
       uint64_t w = c->w, r = c->r, ms = (r & pmask) == shared;
-      all &= ms & (w < d.hz);
+      all &= ms;
+      wlow &= w < d.hz;
       /* (The strand's own read of the whole word, or several strands'; the
        * write ordered before, or the strand's own.) */
       own &= ((w < d.hz) | !((w ^ cur) & d.same)) &
@@ -3019,13 +3037,15 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
     }
     i += m;
     if (all && whole) {
+      /* (The other cells of the block, and writes above the horizon that
+       * the full path found ordered before: kkr_thread.above.) */
       const kkr_cell *c = chunk + KKR_CELL_INDEX(bstart);
       uint32_t j = 0;
-      if (stride > KKR_GRAN)
+      if (stride > KKR_GRAN || !wlow)
         while (j < KKR_BLOCK_CELLS && (c[j].r & pmask) == shared &&
-               c[j].w < d.hz)
+               (c[j].w < d.hz || above_known(d.t, d.hz, c[j].w)))
           j++;
-      if (stride == KKR_GRAN || j == KKR_BLOCK_CELLS) {
+      if ((stride == KKR_GRAN && wlow) || j == KKR_BLOCK_CELLS) {
         stamps[b] = era;
         if (keys)
           keys[b] = 0;

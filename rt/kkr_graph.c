@@ -593,6 +593,10 @@ static void set_horizon(kkr_thread *t, uint32_t h) {
     h = 0; /* every host access meets the GPU's records on the slow path,
               where the GPU event trace records it */
   t->hz = (uint64_t)h << KKR_REC_NODE_SHIFT;
+  if (t->above_set) {
+    memset(t->above, 0, sizeof t->above);
+    t->above_set = 0;
+  }
   kkr_shared_new_era(); /* (stamps speak of one node and horizon) */
 }
 

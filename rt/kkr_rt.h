@@ -246,6 +246,16 @@ typedef struct kkr_thread {
   uint32_t host_node;     /* the node id of the host thread's segment */
   uint32_t before[4];     /* nodes known to be ordered before cur_node */
   uint32_t before_next;
+  /* The nodes from the horizon on, up to KKR_ABOVE_NODES of them, that the
+   * full path found ordered before cur_node (bit k: node horizon + k): the
+   * inline decisions take their records as they take those below the
+   * horizon.  Work submitted to two execution space instances in turn,
+   * unfenced, stops the horizon at the other instance's first item, and
+   * each instance's earlier items lie above it.  Cleared when the horizon
+   * or the current node changes (above_set: a bit is set). */
+#define KKR_ABOVE_NODES 1024u
+  uint64_t above[KKR_ABOVE_NODES / 64];
+  uint32_t above_set;
   uint32_t host_h;        /* the horizon of the host segment (only grows) */
 
   kkr_thread_info *info;
