@@ -145,8 +145,10 @@ KKR_INLINE int ordered(const kkr_thread *t, uint64_t rec) {
     return 0;
   kkr_thread *mt = (kkr_thread *)t;
   mt->before[mt->before_next++ & 3] = node;
+  /* (Not while the GPU event trace wants every host access that meets a
+   * record on the slow path: its horizon is 0 then.) */
   uint32_t k = node - (uint32_t)(t->hz >> KKR_REC_NODE_SHIFT);
-  if (k < KKR_ABOVE_NODES) {
+  if (k < KKR_ABOVE_NODES && !kkr_gpu_trace_host_on) {
     mt->above[k / 64] |= (uint64_t)1 << (k % 64);
     mt->above_set = 1;
   }
