@@ -2770,7 +2770,7 @@ private:
         continue;
       auto *C = dyn_cast<SCEVConstant>(A.Step);
       int64_t S = C ? C->getAPInt().getSExtValue() : 0;
-      if (S <= (int64_t)A.Size || S > 64 || S % A.Size)
+      if (S <= (int64_t)A.Size || S > 1024 || S % A.Size)
         continue;
       SmallVector<std::pair<int64_t, size_t>, 8> Copies = {{0, K}};
       for (size_t P = 0; P < Hs.size(); ++P) {
