@@ -834,6 +834,42 @@ static int run_update(const kkr_thread *t, kkr_runs *rs, kkr_run *r,
   return 1;
 }
 
+/* Whether runs a and b hold the same records on every word: each field
+ * one record, or none, on all of them. */
+static int runs_same_flat(const kkr_run *a, const kkr_run *b) {
+  const kkr_runrec *x[2] = {&a->w, &a->r}, *y[2] = {&b->w, &b->r};
+  for (int f = 0; f < 2; f++)
+    if (x[f]->rec != y[f]->rec || x[f]->step || y[f]->step ||
+        x[f]->per > 1 || y[f]->per > 1 || x[f]->group || y[f]->group)
+      return 0;
+  return 1;
+}
+
+/* Run r of rs, just made, joins a run beside it that holds the same
+ * records on every word: a host loop writing a matrix a row at a time
+ * makes one run of its rows instead of one each (KKR_RUNS_MAX at most a
+ * chunk, then cells).  Not while the chunk keeps a row front, whose
+ * hints name runs by their place. */
+static void runs_join_flat(kkr_runs *rs, kkr_run *r) {
+  if (rs->front)
+    return;
+  for (uint32_t i = 0; i < rs->n; i++) {
+    kkr_run *p = &rs->run[i];
+    if (p == r || (p->hi != r->lo && r->hi != p->lo) || !runs_same_flat(p, r))
+      continue;
+    kkr_chunk_lock();
+    if (p->hi == r->lo) {
+      p->hi = r->hi;
+    } else {
+      p->lo = r->lo;
+      p->row_lo = r->row_lo;
+    }
+    *r = rs->run[--rs->n]; /* (r's place: the last run, p perhaps) */
+    kkr_chunk_unlock();
+    return;
+  }
+}
+
 /* The access 'in' of the words [lo, hi) of one chunk through runs: 1 if
  * done, 0 if the chunk has (or now has) cells, which must decide.  Only
  * while one thread runs instrumented code. */
@@ -860,8 +896,10 @@ static int run_segment(const kkr_thread *t, uintptr_t lo, uintptr_t hi,
    * access. */
   if (n >= RUN_MIN_WORDS) {
     kkr_run *r = kkr_runs_take(di, lo, hi);
-    if (r && run_update(t, kkr_run_dir[di], r, in))
+    if (r && run_update(t, kkr_run_dir[di], r, in)) {
+      runs_join_flat(kkr_run_dir[di], r);
       return 1;
+    }
   }
 cells:
   /* (The runs of 4-byte elements become half-cells, the others cells.) */
@@ -3671,7 +3709,7 @@ static void loop_at(void *base, unsigned long long stride,
    * at the front of the run that the kernel's iterations sweep): one
    * decision for all of it (rows_range). */
   if (mode == LOOP_CURRENT && stride == size && (size == 4 || size == 8) &&
-      !(acc & ACC_ATOMIC) && count <= RUN_MIN_WORDS && !kkr_mt) {
+      !(acc & ACC_ATOMIC) && !kkr_mt) {
     uintptr_t hi = a + count * size, mid = KKR_CHUNK_END(a);
     uint64_t site = (uint64_t)kkr_site_index(t, slot, pc)
                     << KKR_REC_SITE_SHIFT;
