@@ -3706,10 +3706,11 @@ static void loop_at(void *base, unsigned long long stride,
     stride = size = KKR_GRAN;
   }
   /* The current strand's row in a chunk of runs (`conn(i, j)` for j < K,
-   * at the front of the run that the kernel's iterations sweep): one
-   * decision for all of it (rows_range). */
+   * `A(j, i)` for i < M, at the front of the run that the kernel's
+   * iterations sweep): one decision for all of it (rows_range).  A row is
+   * a chunk's words at most, so that it lies in two chunks at most. */
   if (mode == LOOP_CURRENT && stride == size && (size == 4 || size == 8) &&
-      !(acc & ACC_ATOMIC) && !kkr_mt) {
+      !(acc & ACC_ATOMIC) && count <= KKR_CELLS_PER_CHUNK && !kkr_mt) {
     uintptr_t hi = a + count * size, mid = KKR_CHUNK_END(a);
     uint64_t site = (uint64_t)kkr_site_index(t, slot, pc)
                     << KKR_REC_SITE_SHIFT;
