@@ -378,6 +378,13 @@ static kkr_readset *readset_add(kkr_thread *t, kkr_readset *s, uint64_t nr) {
   return s;
 }
 
+/* Whether rec's node is settled: ordered before everything that can
+ * still run (kkr_rt.h, kkr_nodes_settled). */
+KKR_INLINE int rec_settled(uint64_t rec) {
+  return KKR_REC_NODE(rec) <
+         __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
+}
+
 static void record_read(kkr_thread *t, uint64_t *pr, uint64_t nr) {
   uint64_t r = *pr;
   uint32_t nmask = KKR_REC_MASK(nr);
@@ -396,8 +403,11 @@ static void record_read(kkr_thread *t, uint64_t *pr, uint64_t nr) {
               KKR_CUR_STRAND(t) == KKR_STRAND_BACKEND || !t->cur_is_item)) {
     /* same strand: a union of bytes */
     *pr = (nr | (r & (KKR_R_M | 0xFF0))) & ~((r ^ nr) & KKR_R_A);
-  } else if (ordered(t, r) && !(KKR_REC_MASK(r) & ~nmask)) {
-    *pr = nr; /* the old read is ordered before this one */
+  } else if ((ordered(t, r) && !(KKR_REC_MASK(r) & ~nmask)) ||
+             (!(r & KKR_R_X) && rec_settled(r))) {
+    /* the old read is ordered before this one, or before everything to
+     * come (of other bytes too: no later write can race with it) */
+    *pr = nr;
   } else if (KKR_REC_NODE(r) == t->cur_node && (KKR_REC_MASK(r) & nmask) &&
              KKR_REC_STRAND(r) != KKR_STRAND_BACKEND) {
     uint32_t fold = t->lanes_on && !(r & KKR_R_M)
@@ -449,21 +459,14 @@ KKR_INLINE int own_write(const kkr_thread *t, uint64_t r, uint64_t rec) {
          !((r ^ rec) & KKR_R_A);
 }
 
-/* Whether rec's node is retired: ordered before everything that can
- * still run (kkr_rt.h). */
-KKR_INLINE int rec_retired(uint64_t rec) {
-  return KKR_REC_NODE(rec) <
-         __atomic_load_n(&kkr_nodes_retired, __ATOMIC_RELAXED);
-}
-
 /* Whether a write of other bytes keeps the write record r beside it
- * (rather than replacing it): r is not this strand's own, nor retired.
+ * (rather than replacing it): r is not this strand's own, nor settled.
  * Being ordered before the new write is not enough: the new write says
  * nothing of r's bytes, which a later access unordered with r (the host
  * reading them after the next kernel, a thread created before r) still
  * races with. */
 KKR_INLINE int keep_write(const kkr_thread *t, uint64_t r, uint64_t rec) {
-  return !own_write(t, r, rec) && !rec_retired(r);
+  return !own_write(t, r, rec) && !rec_settled(r);
 }
 
 /* rec restricted to the bytes hmask (0 if it has none of them). */
@@ -617,7 +620,7 @@ static int must_split(const kkr_thread *t, uint64_t rec, uint32_t mask,
  * replaces a read of the other (a later write of that half may race with
  * it), so the cell splits unless the old read is this strand's. */
 static int must_split_read(const kkr_thread *t, uint64_t rec, uint32_t mask) {
-  if (!other_half(rec, mask))
+  if (!other_half(rec, mask) || rec_settled(rec))
     return 0;
   return !(KKR_REC_NODE(rec) == t->cur_node && !(rec & KKR_R_M) &&
            (!t->cur_is_item || KKR_REC_STRAND(rec) == KKR_CUR_STRAND(t)));
@@ -1273,12 +1276,12 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
     uint64_t nw = rec | KKR_R_W | (wown ? w & 0xFF0 : 0);
     /* An ordered write of other bytes: this strand's own (a host segment's
      * records lie below its horizon) stays as a union of bytes; another's
-     * stays beside this one unless it is retired (keep_write), which the
+     * stays beside this one unless it is settled (keep_write), which the
      * full path does. */
     if (KKR_UNLIKELY(!wown && (w & uncovered))) {
       if (!((w ^ cur) & (same | KKR_R_A)))
         nw |= w & 0xFF0;
-      else if (!rec_retired(w))
+      else if (!rec_settled(w))
         return 0;
     }
     /* This strand's own earlier write, atomic where this one is not or the

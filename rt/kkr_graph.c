@@ -289,6 +289,17 @@ static kkr_timeline *queue_of(kkr_instance *inst, kkr_thread *t) {
 
 /* ---- Retirement ---------------------------------------------------------- */
 
+uint32_t kkr_nodes_settled;
+
+/* The settled bound rises to h (it never falls). */
+static void settle(uint32_t h) {
+  uint32_t s = __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
+  while (s < h && !__atomic_compare_exchange_n(&kkr_nodes_settled, &s, h, 1,
+                                               __ATOMIC_RELAXED,
+                                               __ATOMIC_RELAXED))
+    ;
+}
+
 static int retire_due; /* (set by kkr_node_new every RETIRE_NODES nodes) */
 static kkr_spin retire_lock;
 #define RETIRE_THREADS_MAX 1024u
@@ -355,6 +366,7 @@ static void retire(void) {
     return;
   }
   __atomic_store_n(&kkr_nodes_retired, h, __ATOMIC_RELEASE);
+  settle(h);
   /* The items whose blocks hold only retired nodes. */
   kkr_spin_lock(&graph_lock);
   uint32_t ntl = ntimelines;
@@ -605,6 +617,11 @@ void kkr_horizon_host(kkr_thread *t) {
     return;
   t->host_h = horizon_scan(&t->vc, t->host_h, UINT32_MAX);
   __atomic_store_n(&t->info->host_h, t->host_h, __ATOMIC_RELAXED);
+  /* (The only host thread: its horizon is the smallest of all.  Once it
+   * created one, retirement alone raises the bound: kkr_retire_hold.) */
+  if (!__atomic_load_n(&kkr_spawned, __ATOMIC_ACQUIRE) &&
+      !kkr_gpu_trace_host_on)
+    settle(t->host_h);
   if (!t->cur_is_item)
     set_horizon(t, t->host_h);
 }

@@ -353,6 +353,13 @@ KKR_HIDDEN extern uint64_t *kkr_nodes;
  * with its block.  Memory then stays bounded however many dispatches a
  * program makes. */
 KKR_HIDDEN extern uint32_t kkr_nodes_retired;
+/* Every node below kkr_nodes_settled is ordered before every node that
+ * exists or will exist, as a retired one, but keeps its entry: the same
+ * bound without the retirement's rounding and delay (at or above
+ * kkr_nodes_retired), for the decisions that drop records no access can
+ * race with any more.  While the process has one host thread, that
+ * thread's host horizon. */
+KKR_HIDDEN extern uint32_t kkr_nodes_settled;
 /* A thread is created by a thread whose horizon is h (nothing above h is
  * retired until it starts), and it has started with a horizon of its own
  * (or its creation failed). */
