@@ -3576,6 +3576,15 @@ KKR_INLINE void loop_kind(uint32_t packed, uint32_t *size, uint32_t *acc,
   *vary = (packed >> KKR_LOOP_VARY_SHIFT) & 3;
 }
 
+/* Chunks whose words were split by the many keep their half-cells only
+ * from now on: at the start of a loop, and after an atomic access's full
+ * path (a histogram's kernel has no loop), where no cell is held. */
+KKR_INLINE void halves_settle(kkr_thread *t) {
+  if (KKR_UNLIKELY(kkr_halves_pending) && !kkr_mt && !t->nofast &&
+      !__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED))
+    kkr_halves_convert(split_cell);
+}
+
 /* Who makes a loop's accesses (LOOP_*): the iterations of a team's nested
  * range, those of the running kernel (opened here as its strands), or the
  * current strand. */
@@ -3601,11 +3610,7 @@ KKR_INLINE uint32_t loop_mode_begin(kkr_thread *t, uint32_t nidx,
     t->strand_count += (uint32_t)count;
     t->abi.strand_depth = 1;
   }
-  /* Chunks whose words were split by the many keep their half-cells only
-   * from now on (no cell is held here). */
-  if (KKR_UNLIKELY(kkr_halves_pending) && !kkr_mt && !t->nofast &&
-      !__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED))
-    kkr_halves_convert(split_cell);
+  halves_settle(t);
   return mode;
 }
 
@@ -4247,13 +4252,28 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
   uintptr_t a = (uintptr_t)p;
   if (KKR_LIKELY(ft && !ft->nofast && !kkr_mt && !kkr_gpu_trace_host_on &&
                  !(aflags & KKR_AF_RELEASE) &&
-                 size - 1 < KKR_GRAN && !(a & (size - 1)) && slot &&
-                 ((site_slot *)slot)->table == ft->sites)) {
+                 size - 1 < KKR_GRAN && !(a & (size - 1)) && slot)) {
+    /* (A site met for the first time is looked up here, so that its first
+     * access is decided as the next ones: the full path would turn a
+     * chunk of halves back into cells for it.) */
+    if (KKR_UNLIKELY(((site_slot *)slot)->table != ft->sites)) {
+      kkr_site_index(ft, slot, RET_PC);
+      if (((site_slot *)slot)->table != ft->sites)
+        goto full;
+    }
     if (a - ft->priv_lo < ft->priv_len || a - ft->abi.upd_lo < ft->abi.upd_len)
       return;
-    kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
+    kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)], *c = NULL;
     if (KKR_LIKELY(chunk != NULL)) {
-      kkr_cell *c = access_cell_of(chunk + KKR_CELL_INDEX(a), a, size);
+      c = access_cell_of(chunk + KKR_CELL_INDEX(a), a, size);
+    } else if (size <= 4 && !((a ^ (a + size - 1)) & 4)) {
+      /* (A chunk of halves: an array of int that strands update one
+       * element each, a histogram's bins.) */
+      kkr_split *hc = kkr_half_chunk(KKR_DIR_INDEX(a));
+      if (hc)
+        c = kkr_half_cell(hc, a);
+    }
+    if (KKR_LIKELY(c != NULL)) {
       uint64_t mask4 = rec_mask(a, size);
       uint64_t w = c->w, r = c->r;
       uint64_t foreign = ~mask4 & 0xFF0;
@@ -4276,12 +4296,14 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
       }
     }
   }
+full:;
   kkr_thread *t = entry_thread((uintptr_t)p);
   if (!t)
     return;
   uint32_t acc = ACC_ATOMIC | (aflags & KKR_AF_WRITE ? ACC_WRITE : 0);
   if (!atomic_cell_decide(t, (uintptr_t)p, (uint32_t)size, acc, RET_PC, slot))
     access_range(t, (uintptr_t)p, size ? size : 1, acc, RET_PC, FRAME, slot);
+  halves_settle(t);
   /* Host threads publish through release atomics (the check above saw the
    * access; the release comes with the write). */
   if (KKR_UNLIKELY(__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED)) &&

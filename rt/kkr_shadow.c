@@ -23,8 +23,18 @@ int kkr_runs_made;
 uint8_t *kkr_half_on;
 int kkr_halves_made;
 static uint32_t *split_counts;
-/* A chunk becomes one of halves once this many of its words are split. */
-#define HALVES_SPLITS (KKR_CELLS_PER_CHUNK / 4)
+/* A chunk becomes one of halves once this many of its words are split,
+ * and twice as many as its words accessed whole (doubles, pointers: words
+ * that would turn it back into cells): an array of int smaller than the
+ * chunk (a histogram's bins) qualifies as one that fills it. */
+#define HALVES_SPLITS (KKR_CELLS_PER_CHUNK / 32)
+
+/* Whether the record rec (not split) is of an access of the whole word,
+ * or of bytes in both halves. */
+static int rec_wide(uint64_t rec) {
+  uint32_t m = KKR_REC_MASK(rec);
+  return rec && ((rec & KKR_R_X) || ((m & 0x0F) && (m & 0xF0)));
+}
 int kkr_halves_pending;
 /* Chunks that reached the count, to look at (a few at a time). */
 #define PENDING_MAX 16
@@ -735,13 +745,18 @@ static void halves_try_convert(uint32_t di,
     return;
   kkr_pend_settle_chunk(di); /* (before its records go to halves) */
   kkr_split *s = kkr_split_dir[di];
-  /* Nearly all split (the rest is made so): else the count was old (the
-   * memory was cleared since). */
-  uint32_t split_now = 0;
-  for (uint32_t k = 0; k < KKR_CELLS_PER_CHUNK; k++)
-    split_now += c[k].w == KKR_W_SPLIT;
-  if (!s || split_now < HALVES_SPLITS) {
-    split_counts[di] = split_now;
+  /* Mostly split (the rest is made so): else the count was old (the
+   * memory was cleared since), or the chunk holds too many words accessed
+   * whole (looked at again after as many splits more). */
+  uint32_t split_now = 0, wide = 0;
+  for (uint32_t k = 0; k < KKR_CELLS_PER_CHUNK; k++) {
+    if (c[k].w == KKR_W_SPLIT)
+      split_now++;
+    else
+      wide += rec_wide(c[k].w) | rec_wide(c[k].r);
+  }
+  if (!s || split_now < HALVES_SPLITS || wide * 2 > split_now) {
+    split_counts[di] = split_now < HALVES_SPLITS ? split_now : 0;
     return;
   }
   kkr_spin_lock(&chunk_lock);
