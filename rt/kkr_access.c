@@ -1243,7 +1243,8 @@ KKR_INLINE int decide_read_common(const decide_ctx *d, kkr_cell *c,
     if (!above_known(d->t, d->hz, r))
       return 0;
   }
-  if (r & ~mask4 & 0xFF0)
+  /* (An older read of other bytes stays, unless it is settled.) */
+  if ((r & ~mask4 & 0xFF0) && !rec_settled(r))
     return 0;
   c->r = cur | site | mask4;
   return 1;
@@ -1306,7 +1307,7 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
     return 1;
   }
   if (r < hz) {
-    if (KKR_UNLIKELY(r & uncovered))
+    if (KKR_UNLIKELY(r & uncovered) && !rec_settled(r))
       return 0; /* an older read of other bytes stays: the full path */
     c->r = rec;
   } else if (!((r ^ cur) & same)) {
