@@ -2301,11 +2301,18 @@ static int atomic_cell_decide(kkr_thread *t, uintptr_t a, uint32_t size,
       kkr_mt || kkr_gpu_trace_host_on)
     return 0;
   kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
-  if (!chunk)
+  /* (In a chunk of halves, half by half: the full path would turn it back
+   * into cells.) */
+  kkr_split *hc = chunk ? NULL : kkr_half_chunk(KKR_DIR_INDEX(a));
+  if (!chunk && !(hc && (size <= 4 ? !((a ^ (a + size - 1)) & 4)
+                                   : size == KKR_GRAN)))
     return 0;
   if (acc & ACC_WRITE)
     kkr_shared_forget(a);
   uint64_t site = (uint64_t)access_site(t, acc, pc, slot) << KKR_REC_SITE_SHIFT;
+  if (hc)
+    return decide_in_halves(decide_ctx_of(t), hc, a, size, acc,
+                            t->abi.cur_rec | KKR_R_A, site);
   return decide_with(decide_ctx_of(t), chunk + KKR_CELL_INDEX(a), a, size,
                      acc, t->abi.cur_rec | KKR_R_A, site);
 }
@@ -2399,6 +2406,16 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
   }
 }
 
+/* Chunks whose words were split by the many keep their half-cells only
+ * from now on: at the start of a loop, and after the full path of a single
+ * access or of an atomic one (a histogram's kernel has no loop, a team's
+ * nested reduction calls a lambda per element), where no cell is held. */
+KKR_INLINE void halves_settle(kkr_thread *t) {
+  if (KKR_UNLIKELY(kkr_halves_pending) && !kkr_mt && !kkr_nofast_single(t) &&
+      !__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED))
+    kkr_halves_convert(split_cell);
+}
+
 #define RET_PC ((uintptr_t)__builtin_return_address(0))
 #define FRAME ((uintptr_t)0)
 
@@ -2409,10 +2426,14 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
   static KKR_NOINLINE void read##n##_more(void *p, void *slot,           \
                                           uintptr_t pc) {                \
     access_more((uintptr_t)p, n, lg, 0, pc, slot);                       \
+    if (kkr_tls)                                                         \
+      halves_settle(kkr_tls);                                            \
   }                                                                      \
   static KKR_NOINLINE void write##n##_more(void *p, void *slot,          \
                                            uintptr_t pc) {               \
     access_more((uintptr_t)p, n, lg, ACC_WRITE, pc, slot);               \
+    if (kkr_tls)                                                         \
+      halves_settle(kkr_tls);                                            \
   }                                                                      \
   KKR_EXPORT void __kkrace_read##n(void *p, void *slot) {                \
     if (KKR_LIKELY(access_fast((uintptr_t)p, n, 0, slot)))               \
@@ -3575,15 +3596,6 @@ KKR_INLINE void loop_kind(uint32_t packed, uint32_t *size, uint32_t *acc,
     *acc |= ACC_ATOMIC;
   *nidx = (packed >> KKR_LOOP_NIDX_SHIFT) & 3;
   *vary = (packed >> KKR_LOOP_VARY_SHIFT) & 3;
-}
-
-/* Chunks whose words were split by the many keep their half-cells only
- * from now on: at the start of a loop, and after an atomic access's full
- * path (a histogram's kernel has no loop), where no cell is held. */
-KKR_INLINE void halves_settle(kkr_thread *t) {
-  if (KKR_UNLIKELY(kkr_halves_pending) && !kkr_mt && !t->nofast &&
-      !__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED))
-    kkr_halves_convert(split_cell);
 }
 
 /* Who makes a loop's accesses (LOOP_*): the iterations of a team's nested

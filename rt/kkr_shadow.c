@@ -30,10 +30,13 @@ static uint32_t *split_counts;
 #define HALVES_SPLITS (KKR_CELLS_PER_CHUNK / 32)
 
 /* Whether the record rec (not split) is of an access of the whole word,
- * or of bytes in both halves. */
-static int rec_wide(uint64_t rec) {
+ * or of bytes in both halves, that a later access may still race with (a
+ * settled one, kkr_nodes_settled, is the past: the fill of an array of
+ * int). */
+static int rec_wide(uint64_t rec, uint32_t settled) {
   uint32_t m = KKR_REC_MASK(rec);
-  return rec && ((rec & KKR_R_X) || ((m & 0x0F) && (m & 0xF0)));
+  return rec && ((rec & KKR_R_X) || ((m & 0x0F) && (m & 0xF0) &&
+                                     KKR_REC_NODE(rec) >= settled));
 }
 int kkr_halves_pending;
 /* Chunks that reached the count, to look at (a few at a time). */
@@ -731,10 +734,14 @@ void kkr_split_noted(uint32_t di, uint32_t n) {
                                       "the split counts");
   uint32_t was = split_counts[di];
   split_counts[di] = was + n;
-  if (was < HALVES_SPLITS && was + n >= HALVES_SPLITS && !kkr_mt &&
-      npending < PENDING_MAX) {
-    pending[npending++] = di;
-    kkr_halves_pending = 1;
+  if (was < HALVES_SPLITS && was + n >= HALVES_SPLITS && !kkr_mt) {
+    if (npending < PENDING_MAX) {
+      pending[npending++] = di;
+      kkr_halves_pending = 1;
+    } else {
+      /* (Others wait: the chunk's next split tries again.) */
+      split_counts[di] = HALVES_SPLITS - 1;
+    }
   }
 }
 
@@ -749,11 +756,12 @@ static void halves_try_convert(uint32_t di,
    * memory was cleared since), or the chunk holds too many words accessed
    * whole (looked at again after as many splits more). */
   uint32_t split_now = 0, wide = 0;
+  uint32_t settled = __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
   for (uint32_t k = 0; k < KKR_CELLS_PER_CHUNK; k++) {
     if (c[k].w == KKR_W_SPLIT)
       split_now++;
     else
-      wide += rec_wide(c[k].w) | rec_wide(c[k].r);
+      wide += rec_wide(c[k].w, settled) | rec_wide(c[k].r, settled);
   }
   if (!s || split_now < HALVES_SPLITS || wide * 2 > split_now) {
     split_counts[di] = split_now < HALVES_SPLITS ? split_now : 0;
