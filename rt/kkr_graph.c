@@ -618,9 +618,10 @@ void kkr_horizon_host(kkr_thread *t) {
   t->host_h = horizon_scan(&t->vc, t->host_h, UINT32_MAX);
   __atomic_store_n(&t->info->host_h, t->host_h, __ATOMIC_RELAXED);
   /* (The only host thread: its horizon is the smallest of all.  Once it
-   * created one, retirement alone raises the bound: kkr_retire_hold.) */
+   * created one, or another runs instrumented code, retirement alone
+   * raises the bound: kkr_retire_hold.) */
   if (!__atomic_load_n(&kkr_spawned, __ATOMIC_ACQUIRE) &&
-      !kkr_gpu_trace_host_on)
+      !__atomic_load_n(&kkr_mt, __ATOMIC_RELAXED) && !kkr_gpu_trace_host_on)
     settle(t->host_h);
   if (!t->cur_is_item)
     set_horizon(t, t->host_h);
