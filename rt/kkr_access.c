@@ -4290,7 +4290,12 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
       uint64_t mask4 = rec_mask(a, size);
       uint64_t w = c->w, r = c->r;
       uint64_t foreign = ~mask4 & 0xFF0;
-      int wok = !w || ((w & (KKR_R_A | KKR_R_X)) == KKR_R_A && !(w & foreign));
+      /* (A plain write of the same bytes ordered before by the horizon,
+       * a fill's, is passed too: the first atomic add after a deep_copy of
+       * zeros.) */
+      int wok = !w || (((w & (KKR_R_A | KKR_R_X)) == KKR_R_A ||
+                        (w < ft->hz && !(w & KKR_R_X))) &&
+                       !(w & foreign));
       if (!(aflags & KKR_AF_WRITE)) {
         if (wok && !r) {
           kkr_shared_forget(a);
@@ -4298,7 +4303,8 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
                  ((site_slot *)slot)->idx << KKR_REC_SITE_SHIFT;
           return;
         }
-      } else if (wok && (!r || ((r & (KKR_R_A | KKR_R_X)) == KKR_R_A &&
+      } else if (wok && (!r || (((r & (KKR_R_A | KKR_R_X)) == KKR_R_A ||
+                                 r < ft->hz) &&
                                 !(r & foreign)))) {
         kkr_shared_forget(a);
         if (!w || !atomic_keeps(ft, w, (uint32_t)(mask4 >> 4)))
