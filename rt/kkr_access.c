@@ -1199,11 +1199,16 @@ KKR_INLINE int lanes_before(decide_ctx d, uint64_t rec, uint64_t cur) {
          kkr_lanes_ordered_at(d.t, KKR_REC_STRAND(cur), rec);
 }
 
+/* Whether the size bytes at a lie within one half of their word. */
+KKR_INLINE int in_one_half(uintptr_t a, uint64_t size) {
+  return size <= 4 && !((a ^ (a + size - 1)) & 4);
+}
+
 /* The cell that holds the records of the access of size bytes at a in the
  * word's cell c: one of its half-cells when c is split and the bytes lie
  * within one half. */
 KKR_INLINE kkr_cell *access_cell_of(kkr_cell *c, uintptr_t a, uint32_t size) {
-  if (size <= 4 && c->w == KKR_W_SPLIT && !((a ^ (a + size - 1)) & 4))
+  if (c->w == KKR_W_SPLIT && in_one_half(a, size))
     return kkr_half_cell(kkr_split_dir[KKR_DIR_INDEX(a)], a);
   return c;
 }
@@ -1410,7 +1415,7 @@ KKR_INLINE int decide_exc(decide_ctx d, kkr_exc *x, uintptr_t a,
                           uint64_t site) {
   if (!x->halves)
     return decide_with(d, &x->h[0], a, size, acc, cur, site);
-  if (size <= 4 && !((a ^ (a + size - 1)) & 4))
+  if (in_one_half(a, size))
     return decide_with(d, &x->h[(a >> 2) & 1], a, size, acc, cur, site);
   return size == KKR_GRAN && !(a & (KKR_GRAN - 1)) &&
          decide_with(d, &x->h[0], a, 4, acc, cur, site) &&
@@ -2304,8 +2309,7 @@ static int atomic_cell_decide(kkr_thread *t, uintptr_t a, uint32_t size,
   /* (In a chunk of halves, half by half: the full path would turn it back
    * into cells.) */
   kkr_split *hc = chunk ? NULL : kkr_half_chunk(KKR_DIR_INDEX(a));
-  if (!chunk && !(hc && (size <= 4 ? !((a ^ (a + size - 1)) & 4)
-                                   : size == KKR_GRAN)))
+  if (!chunk && !(hc && (in_one_half(a, size) || size == KKR_GRAN)))
     return 0;
   if (acc & ACC_WRITE)
     kkr_shared_forget(a);
@@ -2411,7 +2415,8 @@ static KKR_NOINLINE void access_more(uintptr_t a, uint32_t size,
  * access or of an atomic one (a histogram's kernel has no loop, a team's
  * nested reduction calls a lambda per element), where no cell is held. */
 KKR_INLINE void halves_settle(kkr_thread *t) {
-  if (KKR_UNLIKELY(kkr_halves_pending) && !kkr_mt && !kkr_nofast_single(t) &&
+  if (KKR_UNLIKELY(kkr_halves_pending) && t && !kkr_mt &&
+      !kkr_nofast_single(t) &&
       !__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED))
     kkr_halves_convert(split_cell);
 }
@@ -2426,14 +2431,12 @@ KKR_INLINE void halves_settle(kkr_thread *t) {
   static KKR_NOINLINE void read##n##_more(void *p, void *slot,           \
                                           uintptr_t pc) {                \
     access_more((uintptr_t)p, n, lg, 0, pc, slot);                       \
-    if (kkr_tls)                                                         \
-      halves_settle(kkr_tls);                                            \
+    halves_settle(kkr_tls);                                              \
   }                                                                      \
   static KKR_NOINLINE void write##n##_more(void *p, void *slot,          \
                                            uintptr_t pc) {               \
     access_more((uintptr_t)p, n, lg, ACC_WRITE, pc, slot);               \
-    if (kkr_tls)                                                         \
-      halves_settle(kkr_tls);                                            \
+    halves_settle(kkr_tls);                                              \
   }                                                                      \
   KKR_EXPORT void __kkrace_read##n(void *p, void *slot) {                \
     if (KKR_LIKELY(access_fast((uintptr_t)p, n, 0, slot)))               \
@@ -4269,17 +4272,13 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
     /* (A site met for the first time is looked up here, so that its first
      * access is decided as the next ones: the full path would turn a
      * chunk of halves back into cells for it.) */
-    if (KKR_UNLIKELY(((site_slot *)slot)->table != ft->sites)) {
-      kkr_site_index(ft, slot, RET_PC);
-      if (((site_slot *)slot)->table != ft->sites)
-        goto full;
-    }
+    kkr_site_index(ft, slot, RET_PC);
     if (a - ft->priv_lo < ft->priv_len || a - ft->abi.upd_lo < ft->abi.upd_len)
       return;
     kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)], *c = NULL;
     if (KKR_LIKELY(chunk != NULL)) {
       c = access_cell_of(chunk + KKR_CELL_INDEX(a), a, size);
-    } else if (size <= 4 && !((a ^ (a + size - 1)) & 4)) {
+    } else if (in_one_half(a, size)) {
       /* (A chunk of halves: an array of int that strands update one
        * element each, a histogram's bins.) */
       kkr_split *hc = kkr_half_chunk(KKR_DIR_INDEX(a));
@@ -4315,7 +4314,6 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
       }
     }
   }
-full:;
   kkr_thread *t = entry_thread((uintptr_t)p);
   if (!t)
     return;

@@ -754,7 +754,7 @@ static void halves_try_convert(uint32_t di,
   kkr_split *s = kkr_split_dir[di];
   /* Mostly split (the rest is made so): else the count was old (the
    * memory was cleared since), or the chunk holds too many words accessed
-   * whole (looked at again after as many splits more). */
+   * whole (looked at again after HALVES_SPLITS splits more). */
   uint32_t split_now = 0, wide = 0;
   uint32_t settled = __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
   for (uint32_t k = 0; k < KKR_CELLS_PER_CHUNK; k++) {
