@@ -3027,6 +3027,23 @@ KKR_INLINE uint64_t block_span(uintptr_t a, uint64_t stride, uint32_t sh,
   return m < left ? m : left;
 }
 
+/* Part-shared blocks: a read loop over some of a block's cells only (a
+ * row's first or last block, shared with the next row), one word apart,
+ * that leaves them all shared, with the write ordered before, stamps the
+ * block with a key of their cells (bit j: cell j), which later such loops
+ * add to; a loop whose cells there the key all holds skips them.  (Bit 10
+ * of an own block's key is set, never a part key's; all 16 bits make the
+ * block shared, key 0.) */
+#define PART_KEY_SHIFT 16
+#define PART_KEY_FLAG (1u << 11)
+KKR_INLINE int part_key(uint64_t key) {
+  return (key & (PART_KEY_FLAG | 1u << 10)) == PART_KEY_FLAG;
+}
+/* The bits of m cells from cell j on. */
+KKR_INLINE uint64_t part_bits(uint64_t j, uint64_t m) {
+  return (((uint64_t)1 << m) - 1) << j;
+}
+
 /* A read loop's whole words in chunk (a stride of one block at most), from
  * *a on, block by block (kkr_shadow.h): the loop's elements in a shared
  * block, or in an own block of the same key, are skipped; the others are
@@ -3067,8 +3084,12 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
     uint64_t m = block_span(a, stride, sh, n - i, &whole);
     uint32_t b = KKR_BLOCK_INDEX(a);
     uint64_t key = own_key(cur, (a - bstart) >> KKR_GRAN_SHIFT, kbits);
+    uint64_t part = 0; /* (a part of the block, one word apart: its cells) */
+    if (!whole && stride == KKR_GRAN)
+      part = part_bits((a - bstart) >> KKR_GRAN_SHIFT, m) << PART_KEY_SHIFT;
     if (stamps[b] == era &&
-        (!keys || !keys[b] || (kbits && keys[b] == key))) {
+        (!keys || !keys[b] || (kbits && keys[b] == key) ||
+         (part && part_key(keys[b]) && !(part & ~keys[b])))) {
       i += m;
       a += m * stride;
       cur += m * dcur;
@@ -3120,7 +3141,18 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
         continue;
       }
     }
-    if (own && whole) {
+    if (part && all && wlow) {
+      if (!keys)
+        keys = kkr_shared_keys_get(di);
+      if (stamps[b] != era) {
+        stamps[b] = era;
+        keys[b] = part | PART_KEY_FLAG;
+      } else if (part_key(keys[b])) {
+        keys[b] |= part;
+        if ((keys[b] >> PART_KEY_SHIFT) == (1u << KKR_BLOCK_CELLS) - 1)
+          keys[b] = 0;
+      }
+    } else if (own && whole) {
       if (!keys)
         keys = kkr_shared_keys_get(di);
       stamps[b] = era;
