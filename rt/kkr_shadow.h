@@ -414,7 +414,10 @@ KKR_INLINE kkr_split *kkr_shadow_split(uintptr_t addr) {
  * of the running item only.  Every change of a cell that is not such a
  * read clears its block's stamp first (kkr_shared_forget*), and a chunk's
  * stamps are cleared when its cells are made anew (runs, halves).  Used
- * only while one thread runs instrumented code.
+ * only while one thread runs instrumented code.  A read loop over part of
+ * a block (a row's first or last block, which the next row shares) stamps
+ * the cells it leaves so, their bits kept as the block's key
+ * (kkr_access.c, part-shared blocks).
  *
  * Own blocks: a team's nested loop, or a strand's own, that passes over
  * the same elements again in one era (kkr_access.c, loop_repeats) and
