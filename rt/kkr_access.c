@@ -1232,9 +1232,12 @@ KKR_INLINE uint64_t rec_mask(uintptr_t a, uint32_t size) {
  * write ordered before it, and reads ordered before it too, of its bytes
  * only (which it replaces), or of its bytes by this strand or by several
  * strands of this kernel (which it leaves; a team's phases do not order
- * such a record, team_before).  decide_with's outcomes for these cases;
- * 0 for the others, which it decides.  c is not split: a split cell's
- * write record is never below the horizon. */
+ * such a record, team_before), or by one other strand of this kernel
+ * that no phase of its team orders before it, no lanes (which becomes
+ * several strands' read: a vector that every row of a sparse product
+ * reads).  decide_with's outcomes for
+ * these cases; 0 for the others, which it decides.  c is not split: a
+ * split cell's write record is never below the horizon. */
 KKR_INLINE int decide_read_common(const decide_ctx *d, kkr_cell *c,
                                   uint64_t mask4, uint64_t cur,
                                   uint64_t site) {
@@ -1245,6 +1248,13 @@ KKR_INLINE int decide_read_common(const decide_ctx *d, kkr_cell *c,
     if (!(mask4 & ~r) &&
         (!((r ^ cur) & d->same) || !((r ^ cur ^ KKR_R_M) & d->multi)))
       return 1;
+    if (!(mask4 & ~r) && !((r ^ cur) & d->multi) && !d->lanes &&
+        (r & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS &&
+        (cur & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS &&
+        !(d->team && team_before(r, cur))) {
+      c->r = r | KKR_R_M;
+      return 1;
+    }
     if (!above_known(d->t, d->hz, r))
       return 0;
   }
