@@ -1676,9 +1676,9 @@ static int rows_new(const kkr_thread *t, const kkr_run *b, uintptr_t w0,
   rows_rule(&n->w, b, w0, x, &was, 0, cur, strands);
   rows_rule(&n->r, b, w0, x, &was, 1, cur, strands);
   /* (Where the run before it ends, another strand's row begins; a row at
-   * the start of a View too.) */
+   * the start of a View or of a large heap block too.) */
   kkr_view_alloc v;
-  n->row_lo = after_run || (kkr_views_find(w0, &v) && v.lo == w0);
+  n->row_lo = after_run || (kkr_array_find(w0, &v) && v.lo == w0);
   if (row_phase) {
     if (n->w.group == KKR_RUN_GROUP_OPEN)
       n->w.phase = row_phase;
@@ -1918,17 +1918,18 @@ static int rows_split_start(uint32_t di, kkr_runs *rs, uintptr_t w0,
   return 1;
 }
 
-/* Views below this size get no rows (rows_fresh): their cells cost
- * little. */
+/* Views (and large heap blocks, KKR_HEAP_ARRAY_MIN: the same) below this
+ * size get no rows (rows_fresh): their cells cost little. */
 #define ROWS_VIEW_MIN ((uintptr_t)16 << 10)
 /* Exceptions that a chunk's run of nothing (rows_fresh) may gather before
  * any row begins at its front (run_single). */
 #define ROWS_TRIES 32u
 
 /* A chunk that nothing touched yet, first accessed by a kernel strand at
- * the start of a View's part of it (a kernel's first iteration filling its
- * row of `conn`): a run of nothing over that part, at whose front the
- * strands' rows can begin (rows_absorb).  1 if made.  One thread only. */
+ * the start of a View's part of it, or of a large heap block's (a kernel's
+ * first iteration filling its row of `conn`, or of a malloc'ed matrix): a
+ * run of nothing over that part, at whose front the strands' rows can
+ * begin (rows_absorb).  1 if made.  One thread only. */
 static int rows_fresh(const kkr_thread *t, uintptr_t a) {
   uint32_t di = KKR_DIR_INDEX(a);
   if (kkr_dir[di] || (kkr_runs_made && kkr_run_dir[di]) ||
@@ -1937,7 +1938,7 @@ static int rows_fresh(const kkr_thread *t, uintptr_t a) {
       !t->cur_is_item || KKR_CUR_STRAND(t) < 2 || kkr_gpu_trace_host_on)
     return 0;
   kkr_view_alloc v;
-  if (!kkr_views_find(a, &v) || v.hi - v.lo < ROWS_VIEW_MIN)
+  if (!kkr_array_find(a, &v) || v.hi - v.lo < ROWS_VIEW_MIN)
     return 0;
   uintptr_t clo = a & ~(((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1);
   uintptr_t lo = v.lo > clo ? v.lo : clo;

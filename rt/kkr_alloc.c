@@ -1,10 +1,11 @@
 /* Allocations: the registry of View allocations (labels for reports, from
- * Kokkos Tools) and frees.
+ * Kokkos Tools), of large heap blocks, and frees.
  *
  * Freeing memory is a write of all of it by the freeing node (SEMANTICS.md,
  * "View deallocation"): work still using it races with the free.  Then its
  * shadow is cleared, so the next allocation at that address starts fresh.
- * free and realloc are wrapped (the program keeps glibc's allocator); frees
+ * free and realloc are wrapped (the program keeps glibc's allocator), and
+ * malloc and calloc, for the bounds of large blocks (below); frees
  * that the program's own code makes are checked, frees inside libraries only
  * clear (Kokkos frees Views inside its library after the Tools callback
  * that checks them). */
@@ -291,6 +292,121 @@ int kkr_views_take(uintptr_t lo, kkr_view_alloc *out) {
   return found;
 }
 
+/* ---- Large heap blocks --------------------------------------------------- */
+
+/* The blocks that malloc, calloc and realloc returned for
+ * KKR_HEAP_ARRAY_MIN bytes or more and that are not freed yet, sorted (at
+ * most a few hundred in most programs: each is an array).  They give a
+ * kernel's rows in memory that is not a View's the bounds that a View's
+ * allocation gives (kkr_access.c, rows_fresh).  [heap_min, heap_max)
+ * holds every block ever added, so that a free elsewhere looks no
+ * further.  A block freed where the wrapper does not see it (inside libc)
+ * stays until one at its address replaces it: the bounds only place a
+ * run of nothing over memory that holds no records yet, which is exact
+ * whatever the memory is. */
+typedef struct {
+  uintptr_t lo, hi;
+} heap_block;
+static heap_block *heap;
+static uint32_t nheap, capheap;
+static kkr_spin heap_lock;
+static uintptr_t heap_min = UINTPTR_MAX, heap_max;
+
+static uint32_t heap_lower_bound(uintptr_t lo) {
+  uint32_t a = 0, b = nheap;
+  while (a < b) {
+    uint32_t m = (a + b) / 2;
+    if (heap[m].lo < lo)
+      a = m + 1;
+    else
+      b = m;
+  }
+  return a;
+}
+
+/* Blocks kept at most (a program that holds more of them gets no rows in
+ * the others: a free moves the entries after its block). */
+#define HEAP_BLOCKS_MAX 4096u
+
+static void heap_add(uintptr_t lo, uintptr_t size) {
+  kkr_spin_lock(&heap_lock);
+  if (nheap == HEAP_BLOCKS_MAX) {
+    kkr_spin_unlock(&heap_lock);
+    return;
+  }
+  if (nheap == capheap) {
+    uint32_t cap = capheap ? capheap * 2 : 64;
+    heap = kkr_realloc(heap, capheap * sizeof *heap, cap * sizeof *heap);
+    capheap = cap;
+  }
+  uint32_t i = heap_lower_bound(lo);
+  if (i < nheap && heap[i].lo == lo) {
+    heap[i].hi = lo + size; /* (its earlier block freed unseen) */
+  } else {
+    memmove(&heap[i + 1], &heap[i], (nheap - i) * sizeof *heap);
+    heap[i].lo = lo;
+    heap[i].hi = lo + size;
+    nheap++;
+  }
+  if (lo < __atomic_load_n(&heap_min, __ATOMIC_RELAXED))
+    __atomic_store_n(&heap_min, lo, __ATOMIC_RELAXED);
+  if (lo + size > __atomic_load_n(&heap_max, __ATOMIC_RELAXED))
+    __atomic_store_n(&heap_max, lo + size, __ATOMIC_RELAXED);
+  kkr_spin_unlock(&heap_lock);
+}
+
+static void heap_remove(uintptr_t lo) {
+  if (lo < __atomic_load_n(&heap_min, __ATOMIC_RELAXED) ||
+      lo >= __atomic_load_n(&heap_max, __ATOMIC_RELAXED))
+    return;
+  kkr_spin_lock(&heap_lock);
+  uint32_t i = heap_lower_bound(lo);
+  if (i < nheap && heap[i].lo == lo) {
+    memmove(&heap[i], &heap[i + 1], (nheap - i - 1) * sizeof *heap);
+    nheap--;
+  }
+  kkr_spin_unlock(&heap_lock);
+}
+
+int kkr_heap_find(uintptr_t addr, kkr_view_alloc *out) {
+  if (addr < __atomic_load_n(&heap_min, __ATOMIC_RELAXED) ||
+      addr >= __atomic_load_n(&heap_max, __ATOMIC_RELAXED))
+    return 0;
+  int found = 0;
+  kkr_spin_lock(&heap_lock);
+  uint32_t i = heap_lower_bound(addr + 1);
+  if (i > 0 && addr < heap[i - 1].hi) {
+    memset(out, 0, sizeof *out);
+    out->lo = heap[i - 1].lo;
+    out->hi = heap[i - 1].hi;
+    found = 1;
+  }
+  kkr_spin_unlock(&heap_lock);
+  return found;
+}
+
+int kkr_array_find(uintptr_t addr, kkr_view_alloc *out) {
+  return kkr_views_find(addr, out) || kkr_heap_find(addr, out);
+}
+
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+
+KKR_EXPORT void *malloc(size_t size) {
+  void *p = __libc_malloc(size);
+  if (KKR_UNLIKELY(size >= KKR_HEAP_ARRAY_MIN) && p)
+    heap_add((uintptr_t)p, size);
+  return p;
+}
+
+KKR_EXPORT void *calloc(size_t n, size_t size) {
+  void *p = __libc_calloc(n, size);
+  /* (n * size does not overflow when p is not null.) */
+  if (p && n && size >= KKR_HEAP_ARRAY_MIN / n)
+    heap_add((uintptr_t)p, n * size);
+  return p;
+}
+
 /* ---- Frees -------------------------------------------------------------- */
 
 /* The program's own code: [kkr_text_base, kkr_text_end). */
@@ -302,6 +418,8 @@ extern void __libc_free(void *);
 extern void *__libc_realloc(void *, size_t);
 
 KKR_EXPORT void free(void *p) {
+  if (p)
+    heap_remove((uintptr_t)p);
   if (p && kkr_dir) {
     uintptr_t n = malloc_usable_size(p);
     uintptr_t pc = (uintptr_t)__builtin_return_address(0);
@@ -320,6 +438,10 @@ KKR_EXPORT void cfree(void *p) { free(p); }
 KKR_EXPORT void *realloc(void *p, size_t size) {
   uintptr_t old = p && kkr_dir ? malloc_usable_size(p) : 0;
   void *q = __libc_realloc(p, size);
+  if (p && (q || size == 0))
+    heap_remove((uintptr_t)p);
+  if (q && size >= KKR_HEAP_ARRAY_MIN)
+    heap_add((uintptr_t)q, size);
   if (p && kkr_dir) {
     if (q && q != p)
       kkr_shadow_clear((uintptr_t)p, old);

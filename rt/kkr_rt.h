@@ -560,6 +560,14 @@ void kkr_scratch_team_begin(void);
 int kkr_views_take(uintptr_t lo, kkr_view_alloc *out);
 /* The View allocation whose data holds addr (copied into *out); 0 if none. */
 int kkr_views_find(uintptr_t addr, kkr_view_alloc *out);
+/* Large blocks of the C heap (malloc, calloc, realloc: arrays that a
+ * program's kernels reach through raw pointers rather than Views), of
+ * KKR_HEAP_ARRAY_MIN bytes or more: the block holding addr, its [lo, hi)
+ * in *out (nothing else set); 0 if none. */
+#define KKR_HEAP_ARRAY_MIN ((uintptr_t)16 << 10)
+int kkr_heap_find(uintptr_t addr, kkr_view_alloc *out);
+/* The same for a View allocation's data, else a large heap block. */
+int kkr_array_find(uintptr_t addr, kkr_view_alloc *out);
 /* Changes each time a View allocation is added or taken. */
 KKR_HIDDEN extern uint32_t kkr_views_gen;
 uintptr_t kkr_views_object_end(uintptr_t addr, uintptr_t cap);
