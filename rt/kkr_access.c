@@ -1954,11 +1954,60 @@ static int rows_fresh(const kkr_thread *t, uintptr_t a) {
   return 1;
 }
 
+/* Settled rows: a chunk in cells whose records in a View's (or a large
+ * heap block's) part of it are all settled (kkr_nodes_settled: ordered
+ * before everything that any thread can still do) or none, first reached
+ * there by a kernel strand's row at the start of that part.  A settled
+ * record can never race and never changes a decision (any access replaces
+ * it, as it would nothing), so the part is cleared and becomes a run of
+ * nothing, at whose front the strands' rows begin as in a fresh chunk
+ * (rows_fresh): a matrix that an MDRange kernel filled, read row by row
+ * after a fence.  A chunk is looked at once for each settled bound.  One
+ * thread only. */
+static uint32_t *settled_tried; /* per chunk: the bound at its last look */
+
+static KKR_NOINLINE int rows_settled(const kkr_thread *t, uintptr_t a) {
+  uint32_t di = KKR_DIR_INDEX(a);
+  uint32_t bound = __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
+  kkr_cell *c = kkr_dir[di];
+  if (!c || (kkr_runs_made && kkr_run_dir[di]) || kkr_mt ||
+      __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED) || t->nofast ||
+      !t->cur_is_item || KKR_CUR_STRAND(t) < 2 || kkr_gpu_trace_host_on)
+    return 0;
+  if (!settled_tried)
+    settled_tried = kkr_mmap_noreserve(sizeof(uint32_t) << KKR_DIR_BITS,
+                                       "settled rows");
+  if (settled_tried[di] == bound)
+    return 0;
+  settled_tried[di] = bound;
+  kkr_view_alloc v;
+  if (!kkr_array_find(a, &v) || v.hi - v.lo < ROWS_VIEW_MIN)
+    return 0;
+  uintptr_t clo = a & ~(((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1);
+  uintptr_t lo = v.lo > clo ? v.lo : clo;
+  uintptr_t hi = v.hi < KKR_CHUNK_END(a) ? v.hi : KKR_CHUNK_END(a);
+  lo = (lo + KKR_GRAN - 1) & ~(uintptr_t)(KKR_GRAN - 1);
+  hi &= ~(uintptr_t)(KKR_GRAN - 1);
+  if ((a & ~(uintptr_t)(KKR_GRAN - 1)) != lo || hi < lo + 2 * KKR_GRAN)
+    return 0;
+  const kkr_cell *e = c + KKR_CELL_INDEX(hi - 1) + 1;
+  for (const kkr_cell *x = c + KKR_CELL_INDEX(lo); x < e; x++) {
+    uint64_t w = x->w, r = x->r;
+    if ((w && (w == KKR_W_SPLIT || !rec_settled(w))) ||
+        (r && ((r & KKR_R_X) || !rec_settled(r))))
+      return 0;
+  }
+  kkr_shadow_clear(lo, hi - lo);
+  kkr_runs_try_convert(di, lo, hi);
+  return !kkr_dir[di] && kkr_run_dir[di];
+}
+
 /* Whether the chunk of a has runs, or can have rows from now on. */
 KKR_INLINE int rows_chunk(const kkr_thread *t, uintptr_t a) {
   uint32_t di = KKR_DIR_INDEX(a);
-  return !kkr_dir[di] &&
-         ((kkr_runs_made && kkr_run_dir[di]) || rows_fresh(t, a));
+  if (kkr_dir[di])
+    return KKR_UNLIKELY(kkr_nodes_settled != 0) && rows_settled(t, a);
+  return (kkr_runs_made && kkr_run_dir[di]) || rows_fresh(t, a);
 }
 
 /* The exceptions of the words [w0, w1) of chunk di's runs rs go. */
