@@ -1925,6 +1925,31 @@ static int rows_split_start(uint32_t di, kkr_runs *rs, uintptr_t w0,
  * any row begins at its front (run_single). */
 #define ROWS_TRIES 32u
 
+/* Whether the running strand's rows may begin runs: a kernel's strand,
+ * one thread running instrumented code, none created. */
+KKR_INLINE int rows_may_begin(const kkr_thread *t) {
+  return !kkr_mt && !__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED) &&
+         !t->nofast && t->cur_is_item && KKR_CUR_STRAND(t) >= 2 &&
+         !kkr_gpu_trace_host_on;
+}
+
+/* The whole words [*lo, *hi) of the part of a View's data (or of a large
+ * heap block) in the chunk of a, when that View is ROWS_VIEW_MIN or more,
+ * a is the part's first word and the part holds two words at least. */
+static int array_part(uintptr_t a, uintptr_t *lo, uintptr_t *hi) {
+  kkr_view_alloc v;
+  if (!kkr_array_find(a, &v) || v.hi - v.lo < ROWS_VIEW_MIN)
+    return 0;
+  uintptr_t clo = a & ~(((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1);
+  uintptr_t l = v.lo > clo ? v.lo : clo;
+  uintptr_t h = v.hi < KKR_CHUNK_END(a) ? v.hi : KKR_CHUNK_END(a);
+  l = (l + KKR_GRAN - 1) & ~(uintptr_t)(KKR_GRAN - 1);
+  h &= ~(uintptr_t)(KKR_GRAN - 1);
+  *lo = l;
+  *hi = h;
+  return (a & ~(uintptr_t)(KKR_GRAN - 1)) == l && h >= l + 2 * KKR_GRAN;
+}
+
 /* A chunk that nothing touched yet, first accessed by a kernel strand at
  * the start of a View's part of it, or of a large heap block's (a kernel's
  * first iteration filling its row of `conn`, or of a malloc'ed matrix): a
@@ -1933,19 +1958,10 @@ static int rows_split_start(uint32_t di, kkr_runs *rs, uintptr_t w0,
 static int rows_fresh(const kkr_thread *t, uintptr_t a) {
   uint32_t di = KKR_DIR_INDEX(a);
   if (kkr_dir[di] || (kkr_runs_made && kkr_run_dir[di]) ||
-      kkr_half_chunk(di) || kkr_mt ||
-      __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED) || t->nofast ||
-      !t->cur_is_item || KKR_CUR_STRAND(t) < 2 || kkr_gpu_trace_host_on)
+      kkr_half_chunk(di) || !rows_may_begin(t))
     return 0;
-  kkr_view_alloc v;
-  if (!kkr_array_find(a, &v) || v.hi - v.lo < ROWS_VIEW_MIN)
-    return 0;
-  uintptr_t clo = a & ~(((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1);
-  uintptr_t lo = v.lo > clo ? v.lo : clo;
-  uintptr_t hi = v.hi < KKR_CHUNK_END(a) ? v.hi : KKR_CHUNK_END(a);
-  lo = (lo + KKR_GRAN - 1) & ~(uintptr_t)(KKR_GRAN - 1);
-  hi &= ~(uintptr_t)(KKR_GRAN - 1);
-  if ((a & ~(uintptr_t)(KKR_GRAN - 1)) != lo || hi < lo + 2 * KKR_GRAN)
+  uintptr_t lo, hi;
+  if (!array_part(a, &lo, &hi))
     return 0;
   kkr_run *r = kkr_runs_add(di, lo, hi);
   if (!r)
@@ -1970,9 +1986,7 @@ static KKR_NOINLINE int rows_settled(const kkr_thread *t, uintptr_t a) {
   uint32_t di = KKR_DIR_INDEX(a);
   uint32_t bound = __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
   kkr_cell *c = kkr_dir[di];
-  if (!c || (kkr_runs_made && kkr_run_dir[di]) || kkr_mt ||
-      __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED) || t->nofast ||
-      !t->cur_is_item || KKR_CUR_STRAND(t) < 2 || kkr_gpu_trace_host_on)
+  if (!c || (kkr_runs_made && kkr_run_dir[di]) || !rows_may_begin(t))
     return 0;
   if (!settled_tried)
     settled_tried = kkr_mmap_noreserve(sizeof(uint32_t) << KKR_DIR_BITS,
@@ -1980,15 +1994,8 @@ static KKR_NOINLINE int rows_settled(const kkr_thread *t, uintptr_t a) {
   if (settled_tried[di] == bound)
     return 0;
   settled_tried[di] = bound;
-  kkr_view_alloc v;
-  if (!kkr_array_find(a, &v) || v.hi - v.lo < ROWS_VIEW_MIN)
-    return 0;
-  uintptr_t clo = a & ~(((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1);
-  uintptr_t lo = v.lo > clo ? v.lo : clo;
-  uintptr_t hi = v.hi < KKR_CHUNK_END(a) ? v.hi : KKR_CHUNK_END(a);
-  lo = (lo + KKR_GRAN - 1) & ~(uintptr_t)(KKR_GRAN - 1);
-  hi &= ~(uintptr_t)(KKR_GRAN - 1);
-  if ((a & ~(uintptr_t)(KKR_GRAN - 1)) != lo || hi < lo + 2 * KKR_GRAN)
+  uintptr_t lo, hi;
+  if (!array_part(a, &lo, &hi))
     return 0;
   const kkr_cell *e = c + KKR_CELL_INDEX(hi - 1) + 1;
   for (const kkr_cell *x = c + KKR_CELL_INDEX(lo); x < e; x++) {

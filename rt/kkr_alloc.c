@@ -25,16 +25,23 @@ static kkr_view_alloc *views;
 static uint32_t nviews, capviews;
 static kkr_spin views_lock;
 
-static uint32_t views_lower_bound(uintptr_t lo) {
-  uint32_t a = 0, b = nviews;
+/* The first of n entries of stride bytes from arr, sorted by the address
+ * each begins with, whose address is lo or more. */
+static uint32_t lower_bound_lo(const void *arr, size_t stride, uint32_t n,
+                               uintptr_t lo) {
+  uint32_t a = 0, b = n;
   while (a < b) {
     uint32_t m = (a + b) / 2;
-    if (views[m].lo < lo)
+    if (*(const uintptr_t *)((const char *)arr + m * stride) < lo)
       a = m + 1;
     else
       b = m;
   }
   return a;
+}
+
+static uint32_t views_lower_bound(uintptr_t lo) {
+  return lower_bound_lo(views, sizeof *views, nviews, lo);
 }
 
 /* Memory that each thread of the backend gets for itself, which logically
@@ -313,15 +320,7 @@ static kkr_spin heap_lock;
 static uintptr_t heap_min = UINTPTR_MAX, heap_max;
 
 static uint32_t heap_lower_bound(uintptr_t lo) {
-  uint32_t a = 0, b = nheap;
-  while (a < b) {
-    uint32_t m = (a + b) / 2;
-    if (heap[m].lo < lo)
-      a = m + 1;
-    else
-      b = m;
-  }
-  return a;
+  return lower_bound_lo(heap, sizeof *heap, nheap, lo);
 }
 
 /* Blocks kept at most (a program that holds more of them gets no rows in
