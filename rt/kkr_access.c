@@ -1227,17 +1227,28 @@ KKR_INLINE uint64_t rec_mask(uintptr_t a, uint32_t size) {
              : (uint64_t)(((1u << size) - 1) << (a & (KKR_GRAN - 1))) << 4;
 }
 
+/* Whether the read record r, above the horizon, is of the bytes of mask4
+ * by one other strand of the current kernel, with no lanes in its phase:
+ * the read of cur makes it several strands' read (unless a team's phase
+ * orders r before cur, team_before, which the caller looks at first). */
+KKR_INLINE int read_by_another(const decide_ctx *d, uint64_t r, uint64_t cur,
+                               uint64_t mask4) {
+  return !((r ^ cur) & d->multi) && !(mask4 & ~r) && !d->lanes &&
+         (r & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS &&
+         (cur & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS;
+}
+
 /* What a read mostly finds, decided before everything else (a tight loop
  * keeps its values in registers when the rest is out of line): the last
  * write ordered before it, and reads ordered before it too, of its bytes
  * only (which it replaces), or of its bytes by this strand or by several
  * strands of this kernel (which it leaves; a team's phases do not order
  * such a record, team_before), or by one other strand of this kernel
- * that no phase of its team orders before it, no lanes (which becomes
- * several strands' read: a vector that every row of a sparse product
- * reads).  decide_with's outcomes for
- * these cases; 0 for the others, which it decides.  c is not split: a
- * split cell's write record is never below the horizon. */
+ * that no phase of its team orders before it (which becomes several
+ * strands' read: a vector that every row of a sparse product reads).
+ * decide_with's outcomes for these cases; 0 for the others, which it
+ * decides.  c is not split: a split cell's write record is never below
+ * the horizon. */
 KKR_INLINE int decide_read_common(const decide_ctx *d, kkr_cell *c,
                                   uint64_t mask4, uint64_t cur,
                                   uint64_t site) {
@@ -1248,9 +1259,7 @@ KKR_INLINE int decide_read_common(const decide_ctx *d, kkr_cell *c,
     if (!(mask4 & ~r) &&
         (!((r ^ cur) & d->same) || !((r ^ cur ^ KKR_R_M) & d->multi)))
       return 1;
-    if (!(mask4 & ~r) && !((r ^ cur) & d->multi) && !d->lanes &&
-        (r & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS &&
-        (cur & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS &&
+    if (read_by_another(d, r, cur, mask4) &&
         !(d->team && team_before(r, cur))) {
       c->r = r | KKR_R_M;
       return 1;
@@ -1334,9 +1343,7 @@ KKR_INLINE int decide_with(decide_ctx d, kkr_cell *c, uintptr_t a,
     c->r = rec; /* read in an earlier phase of the team */
   } else if (!((r ^ cur ^ KKR_R_M) & d.multi) && !(mask4 & ~r)) {
     /* Several strands of this kernel read the bytes: r says so. */
-  } else if (!((r ^ cur) & d.multi) && !(mask4 & ~r) && !d.lanes &&
-             (r & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS &&
-             (cur & KKR_REC_STRAND_BITS) != KKR_BACKEND_BITS) {
+  } else if (read_by_another(&d, r, cur, mask4)) {
     c->r = r | KKR_R_M; /* another strand of this kernel read them: now
                            several have */
   } else if (KKR_UNLIKELY(d.lanes) && !(mask4 & ~r) &&
@@ -1918,9 +1925,9 @@ static int rows_split_start(uint32_t di, kkr_runs *rs, uintptr_t w0,
   return 1;
 }
 
-/* Views (and large heap blocks, KKR_HEAP_ARRAY_MIN: the same) below this
- * size get no rows (rows_fresh): their cells cost little. */
-#define ROWS_VIEW_MIN ((uintptr_t)16 << 10)
+/* Views below this size get no rows (rows_fresh): their cells cost
+ * little.  Heap blocks below it are not kept (kkr_heap_find). */
+#define ROWS_VIEW_MIN KKR_HEAP_ARRAY_MIN
 /* Exceptions that a chunk's run of nothing (rows_fresh) may gather before
  * any row begins at its front (run_single). */
 #define ROWS_TRIES 32u
@@ -1986,7 +1993,7 @@ static KKR_NOINLINE int rows_settled(const kkr_thread *t, uintptr_t a) {
   uint32_t di = KKR_DIR_INDEX(a);
   uint32_t bound = __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
   kkr_cell *c = kkr_dir[di];
-  if (!c || (kkr_runs_made && kkr_run_dir[di]) || !rows_may_begin(t))
+  if (!c || !rows_may_begin(t))
     return 0;
   if (!settled_tried)
     settled_tried = kkr_mmap_noreserve(sizeof(uint32_t) << KKR_DIR_BITS,

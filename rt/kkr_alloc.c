@@ -329,23 +329,22 @@ static uint32_t heap_lower_bound(uintptr_t lo) {
 
 static void heap_add(uintptr_t lo, uintptr_t size) {
   kkr_spin_lock(&heap_lock);
-  if (nheap == HEAP_BLOCKS_MAX) {
-    kkr_spin_unlock(&heap_lock);
-    return;
-  }
-  if (nheap == capheap) {
-    uint32_t cap = capheap ? capheap * 2 : 64;
-    heap = kkr_realloc(heap, capheap * sizeof *heap, cap * sizeof *heap);
-    capheap = cap;
-  }
   uint32_t i = heap_lower_bound(lo);
   if (i < nheap && heap[i].lo == lo) {
     heap[i].hi = lo + size; /* (its earlier block freed unseen) */
-  } else {
+  } else if (nheap < HEAP_BLOCKS_MAX) {
+    if (nheap == capheap) {
+      uint32_t cap = capheap ? capheap * 2 : 64;
+      heap = kkr_realloc(heap, capheap * sizeof *heap, cap * sizeof *heap);
+      capheap = cap;
+    }
     memmove(&heap[i + 1], &heap[i], (nheap - i) * sizeof *heap);
     heap[i].lo = lo;
     heap[i].hi = lo + size;
     nheap++;
+  } else {
+    kkr_spin_unlock(&heap_lock);
+    return;
   }
   if (lo < __atomic_load_n(&heap_min, __ATOMIC_RELAXED))
     __atomic_store_n(&heap_min, lo, __ATOMIC_RELAXED);
