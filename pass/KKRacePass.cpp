@@ -1626,11 +1626,13 @@ public:
   Instrumenter(Module &M, FunctionAnalysisManager &FAM)
       : M(M), RT(M), DL(M.getDataLayout()), FAM(FAM) {}
 
-  /// The site slot of a single access at source location At: accesses at
-  /// one location (the copies of an unrolled loop's access, a load and a
-  /// store of `x += y`) share one, so that a kernel's table of sites, 63
-  /// long, holds what its source says rather than what the optimizer made
-  /// of it.  Reports name a site by its location only.
+  /// The site slot of an access at source location At: accesses at one
+  /// location (the copies of an unrolled loop's access, a load and a store
+  /// of `x += y`, the checks of a vectorized loop and of its remainder
+  /// loop) share one, so that a kernel's table of sites, 63 long, holds
+  /// what its source says rather than what the optimizer made of it, and a
+  /// strand's row that a vector loop and its remainder cover is one site's
+  /// (runs keep it as one row).  Reports name a site by its location only.
   Constant *siteSlot(const DebugLoc &At) {
     DILocation *L = At.get();
     if (!L)
@@ -3117,6 +3119,7 @@ private:
           Idx[K] = K == SC->Vary ? IdxStart : SC->Begin->getArgOperand(K);
         IdxStep = SC->Step;
       }
+      Constant *LoopSlot = siteSlot(B.getCurrentDebugLocation());
       if (H.G.Index) {
         Packed |= (H.G.Index->getType()->isIntegerTy(64) ? KKR_GATHER_IDX64 : 0) |
                   (H.G.Unsigned ? KKR_GATHER_UNSIGNED : 0) |
@@ -3127,7 +3130,7 @@ private:
                      {Exp.expandCodeFor(H.G.Base, Ptr->getType(), At),
                       Exp.expandCodeFor(H.G.Scale, B.getInt64Ty(), At), Base,
                       CountV, B.getInt32(Packed), Idx[0], Idx[1],
-                      B.getInt64(IdxStep), newSlot()});
+                      B.getInt64(IdxStep), LoopSlot});
       } else if (H.W.Rem) {
         // The address where the remainder is 1, for the scale; X and N
         // extended as the remainder is signed or not.
@@ -3154,17 +3157,17 @@ private:
                   (H.W.Rem->getType()->isIntegerTy(32) ? KKR_WRAP_32 : 0);
         B.CreateCall(RT.loop_wrap,
                      {Base, Scale, CountV, B.getInt32(Packed), Idx[0], Idx[1],
-                      Idx[2], B.getInt64(IdxStep), newSlot(), Ext(X0), NV});
+                      Idx[2], B.getInt64(IdxStep), LoopSlot, Ext(X0), NV});
       } else if (!Except.empty()) {
         // (x - Lo for each x excluded; all ones for none.)
         Except.resize(2, B.getInt64(~0ull));
         B.CreateCall(RT.loop_except,
                      {Base, Stride, N, B.getInt32(Packed), Idx[0], Idx[1],
-                      Idx[2], B.getInt64(IdxStep), newSlot(), Except[0],
+                      Idx[2], B.getInt64(IdxStep), LoopSlot, Except[0],
                       Except[1]});
       } else {
         B.CreateCall(RT.loop, {Base, Stride, N, B.getInt32(Packed), Idx[0],
-                               Idx[1], Idx[2], B.getInt64(IdxStep), newSlot()});
+                               Idx[1], Idx[2], B.getInt64(IdxStep), LoopSlot});
       }
       Hoisted.insert(&I);
       if (H.Partner)
