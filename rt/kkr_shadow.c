@@ -470,7 +470,7 @@ static kkr_run *run_add_locked(uint32_t di, uintptr_t lo, uintptr_t hi) {
     rs = kkr_alloc(sizeof(kkr_runs));
     rs->n = 0;
     rs->front = 0;
-    rs->front_a = rs->front_b = 0;
+    rs->front_a = rs->front_b = rs->singles = 0;
     rs->cells = NULL;
     rs->exc = NULL;
     kkr_run_dir[di] = rs;
