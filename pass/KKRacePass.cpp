@@ -2990,8 +2990,17 @@ private:
                      (SC && SC->NIdx > 2) ||
                      !gatherIn(SE.getSCEV(Ptr), L, SE, Exp, At, G) ||
                      !indexUnwritten(G.Index, Writes, AA)) {
-            if (traceEnabled())
-              errs() << "kkrace:   not affine: " << I << "\n";
+            if (traceEnabled()) {
+              // (With the instructions that SCEV could not see through.)
+              errs() << "kkrace:   not affine: " << I << " at "
+                     << *SE.getSCEV(Ptr) << "\n";
+              SCEVExprContains(SE.getSCEV(Ptr), [](const SCEV *X) {
+                if (auto *U = dyn_cast<SCEVUnknown>(X))
+                  if (isa<Instruction>(U->getValue()))
+                    errs() << "kkrace:     " << *U->getValue() << "\n";
+                return false;
+              });
+            }
             continue;
           }
         }
@@ -3484,6 +3493,37 @@ private:
             SE.getSignExtendExpr(AR->getStepRecurrence(SE), E->getType()), L,
             SCEV::FlagAnyWrap);
       return SE.getZeroExtendExpr(Op, E->getType());
+    }
+    /// `ashr (mul X, C << 32), s` and `ashr (shl X, 32 + c), s` for s up
+    /// to 32: an int product `C * i` (`3 * i` of a row of 3-vectors)
+    /// widened, as clang widens it (times 2^(32 - s), the element's size,
+    /// when it is a byte offset), which SCEV leaves opaque:
+    /// sext(trunc(X) * C) * 2^(32 - s).
+    const SCEV *visitUnknown(const SCEVUnknown *U) {
+      using namespace PatternMatch;
+      Value *X;
+      const APInt *K, *Sh;
+      Type *Ty = U->getType();
+      if (!Ty->isIntegerTy(64) ||
+          !match(U->getValue(), m_AShr(m_Value(X), m_APInt(Sh))) ||
+          Sh->isZero() || Sh->ugt(32))
+        return U;
+      Value *Y = X;
+      APInt C;
+      if (match(Y, m_Mul(m_Value(X), m_APInt(K))) && K->countr_zero() >= 32)
+        C = K->ashr(32).trunc(32);
+      else if (match(Y, m_Shl(m_Value(X), m_APInt(K))) && K->uge(32) &&
+               K->ult(63))
+        C = APInt::getOneBitSet(32, (unsigned)K->getZExtValue() - 32);
+      else
+        return U;
+      Type *I32 = Type::getInt32Ty(Ty->getContext());
+      const SCEV *N = SE.getSignExtendExpr(
+          SE.getMulExpr(SE.getTruncateExpr(SE.getSCEV(X), I32),
+                        SE.getConstant(C)),
+          Ty);
+      return visit(SE.getMulExpr(
+          N, SE.getConstant(Ty, 1ull << (32 - Sh->getZExtValue()))));
     }
   };
 
