@@ -2202,9 +2202,9 @@ static int rows_fit(uint32_t di, kkr_runs *rs, kkr_run *b, uintptr_t w,
   return 1;
 }
 
-/* Single accesses of kernel strands that may change a chunk's runs (go on
- * with a row at its front, begin one, or stay exceptions), an eighth of
- * its words: then the chunk takes cells.  A kernel whose strands access
+/* Single accesses of kernel strands decided in a chunk's runs (each goes
+ * on with a row at its front, begins one, stays an exception or changes
+ * nothing), an eighth of its words: then the chunk takes cells.  A kernel whose strands access
  * their rows one instruction at a time (`x(3 * i + k)` for k < 3,
  * unrolled, of an array of 3-vectors) has each access decided in the
  * rules of runs, in hundreds of instructions; in its cell, inline, in a
@@ -2213,8 +2213,8 @@ static int rows_fit(uint32_t di, kkr_runs *rs, kkr_run *b, uintptr_t w,
 #define RUN_SINGLES_MAX (KKR_CELLS_PER_CHUNK / 8)
 
 /* The chunk of word w, whose runs took RUN_SINGLES_MAX single accesses,
- * goes to cells (counted as an expansion, so that runs do not
- * come back to it for long): 0, and the access is decided there. */
+ * goes to cells (counted as an expansion, so that runs do not come back
+ * to it for long): 0, and the access is decided there. */
 static KKR_NOINLINE int run_singles_done(uintptr_t w) {
   kkr_shadow_chunk_slow(w);
   return 0;
@@ -2232,9 +2232,9 @@ static int run_single(const kkr_thread *t, uintptr_t a, uint32_t size,
   if (kkr_mt || __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED) || !rs ||
       (acc & (ACC_ATOMIC | ACC_FREE)) || ((a + size - 1) & ~(uintptr_t)7) != w)
     return 0;
+  if (t->cur_is_item && KKR_UNLIKELY(++rs->singles > RUN_SINGLES_MAX))
+    return run_singles_done(w);
   if (w == rs->front && t->cur_is_item) {
-    if (KKR_UNLIKELY(++rs->singles > RUN_SINGLES_MAX))
-      return run_singles_done(w);
     int done = rows_front(t, di, rs, a, size, acc, cur, site);
     if (done >= 0)
       return done;
@@ -2247,12 +2247,6 @@ static int run_single(const kkr_thread *t, uintptr_t a, uint32_t size,
   int how = run_word_decide(t, rs, r, w, a, size, acc, cur, site, &e, &x);
   if (how < 2)
     return how;
-  if (t->cur_is_item && KKR_UNLIKELY(++rs->singles > RUN_SINGLES_MAX)) {
-    /* (The access as decided, then the cells.) */
-    int kept = exc_keep(di, k, e, &x);
-    run_singles_done(w);
-    return kept;
-  }
   /* A row that the strand goes on with at the front of the run: the run
    * before it takes the word; or the second word of one strand there
    * begins a row (one word alone stays an exception: a boundary

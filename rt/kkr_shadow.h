@@ -239,7 +239,7 @@ typedef struct {
 typedef struct {
   uint32_t n;
   uint32_t front_a, front_b; /* the row front's runs (kkr_access.c) */
-  uint32_t singles; /* single accesses that changed them (run_single) */
+  uint32_t singles; /* kernel strands' single accesses (run_single) */
   uintptr_t front;           /* the row front (0: none) */
   kkr_cell *cells; /* parked: the words outside the runs (NULL: none) */
   kkr_excs *exc;   /* exceptions (NULL: none) */
