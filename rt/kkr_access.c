@@ -3058,6 +3058,51 @@ KKR_INLINE uint64_t own_bits(uint64_t stride, uint64_t dcur) {
   return (stride >> KKR_GRAN_SHIFT) << 4 | (dcur ? 1u << 9 : 0) | 1u << 10;
 }
 
+/* A loop's whole words from *pa on, as long as their records are ordered
+ * before it (below the horizon, or of a node above it that the full path
+ * found ordered: kkr_thread.above): a write (w) replaces the last write
+ * and the reads, a read replaces the reads, which is decide_with's
+ * outcome for them, in fewer instructions (a stencil's sweep over the
+ * array that the step before read, a kernel's reads of what the one
+ * before wrote).  Returns how many it took; it stops at the first other
+ * (a record of this kernel, a split cell, a read set). */
+KKR_INLINE uint64_t words_ordered(decide_ctx d, kkr_cell *chunk,
+                                  uintptr_t *pa, uint64_t *pcur,
+                                  uint64_t stride, uint64_t dcur, uint64_t n,
+                                  uint64_t site, int w, uint64_t *wlow) {
+  const uint64_t hz = d.hz;
+  uintptr_t a = *pa;
+  uint64_t rec = *pcur | site | 0xFF0 | (w ? KKR_R_W : 0), i = 0;
+  uint64_t okn = ~(uint64_t)0; /* (a node above hz found ordered) */
+  uint64_t low = 1; /* (the last writes of those it took below hz) */
+  for (; i < n; i++, a += stride, rec += dcur) {
+    kkr_cell *c = chunk + KKR_CELL_INDEX(a);
+    uint64_t cw = c->w, cr = c->r;
+    if (KKR_UNLIKELY(cw >= hz) && (cw >> KKR_REC_NODE_SHIFT) != okn) {
+      if (!above_known(d.t, hz, cw))
+        break;
+      okn = cw >> KKR_REC_NODE_SHIFT;
+    }
+    if (KKR_UNLIKELY(cr >= hz) && (cr >> KKR_REC_NODE_SHIFT) != okn) {
+      if (!above_known(d.t, hz, cr))
+        break;
+      okn = cr >> KKR_REC_NODE_SHIFT;
+    }
+    low &= cw < hz;
+    if (w) {
+      c->w = rec;
+      c->r = 0;
+    } else {
+      c->r = rec;
+    }
+  }
+  *pa = a;
+  *pcur += i * dcur;
+  if (wlow)
+    *wlow = low;
+  return i;
+}
+
 /* Whether a read loop's first pass (kkr_shadow.h, pending blocks) may tag
  * the blocks it leaves read by one strand each, noting the key of their
  * first cell's strand (cur | 1, or | 3 when its strands step by one), and
@@ -3204,7 +3249,16 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
     }
     const uint64_t cur0 = cur;
     uint64_t all = 1, wlow = 1, own = kbits != 0;
-    for (uint64_t j = 0; j < m; j++, a += stride, cur += dcur) {
+    /* (The cells whose records are ordered before the loop first: each
+     * is left read by its strand, which is not several strands' read, nor
+     * the strand's own unless the last write is below the horizon.) */
+    uint64_t j = words_ordered(d, chunk, &a, &cur, stride, dcur, m, site, 0,
+                               &wlow);
+    if (j) {
+      all = 0;
+      own &= wlow;
+    }
+    for (; j < m; j++, a += stride, cur += dcur) {
       kkr_cell *c = chunk + KKR_CELL_INDEX(a);
       if (KKR_UNLIKELY(!decide_with(d, c, a, KKR_GRAN, 0, cur, site))) {
         i += j;
@@ -3433,6 +3487,9 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
       if (chunk && (acc & ACC_WRITE) && i < n)
         kkr_shared_forget_range(a, a + (n - i - 1) * stride + size);
       if (chunk) {
+        if (size == KKR_GRAN && !(acc & ~(ACC_WRITE | ACC_RMW)) && i < n)
+          i += words_ordered(d, chunk, &a, &cur, stride, dcur, n - i, site,
+                             (acc & ACC_WRITE) != 0, NULL);
         for (; i < n; i++, a += stride, cur += dcur)
           if (KKR_UNLIKELY(!decide_with(d, chunk + KKR_CELL_INDEX(a), a, size,
                                         acc, cur, site)))
