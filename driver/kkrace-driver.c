@@ -144,6 +144,7 @@ int main(int argc, char **argv) {
   char **args = calloc((size_t)argc + 32, sizeof(char *));
   int n = 0, enabled = 0, compile_only = 0, shared = 0, has_debug = 0;
   int inputs_or_link = 0;
+  int vectorize = -1; /* -fvectorize (1), -fno-vectorize (0), neither */
   args[n++] = (char *)cc;
   for (int i = 1; i < argc; i++) {
     char *a = argv[i];
@@ -176,6 +177,8 @@ int main(int argc, char **argv) {
       compile_only = 1;
     } else if (!strcmp(a, "-shared")) {
       shared = 1;
+    } else if (!strcmp(a, "-fvectorize") || !strcmp(a, "-fno-vectorize")) {
+      vectorize = a[2] != 'n';
     } else if (!strncmp(a, "-g", 2)) {
       has_debug = strcmp(a, "-g0") != 0;
     } else if (a[0] != '-') {
@@ -187,6 +190,10 @@ int main(int argc, char **argv) {
   if (enabled) {
     find_libdir();
     args[n++] = concat("-fpass-plugin=", lib("KKRacePass.so"));
+    /* The pass vectorizes the loops that its checks leave free as clang
+     * would: it is told what the command line says. */
+    if (vectorize >= 0)
+      setenv("KKRACE_PASS_VECTORIZE", vectorize ? "1" : "0", 1);
     if (!has_debug) {
       /* Line tables, plus the linkage names of inlined functions, so that
        * frames inlined into kernels are named in full. */

@@ -42,7 +42,14 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/GVN.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/LCSSA.h"
+#include "llvm/Transforms/Vectorize/LoopVectorize.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
@@ -52,6 +59,7 @@
 #include <map>
 #include <tuple>
 #include <cstdlib>
+#include <cstring>
 
 #include "kkr_abi.h"
 
@@ -1657,6 +1665,12 @@ public:
     return GV;
   }
 
+  /// The functions whose strand loops the instrumentation left with
+  /// nothing to do per iteration (idleStrandFunctions).
+  ArrayRef<Function *> idleStrandFunctions() const {
+    return Idle.getArrayRef();
+  }
+
   bool run() {
     bool Changed = false;
     for (Function &F : M) {
@@ -1691,6 +1705,8 @@ private:
   SmallPtrSet<Instruction *, 32> Hoisted;
   /// Loops whose iterations are strands and whose accesses were hoisted.
   SmallVector<Loop *, 4> StrandLoops;
+  /// Functions in which removeIdleStrands left strand loops without calls.
+  SetVector<Function *> Idle;
   /// strandLocalSeen's answers.
   DenseMap<AllocaInst *, bool> StrandLocalSeen;
   /// What the names tables say of a frame's function.
@@ -2381,6 +2397,8 @@ private:
     if (removeIdleStrands(F, Freed)) {
       Changed = true;
       promoteFreedLocals(F, Freed);
+      if (!F.hasOptNone())
+        Idle.insert(&F);
     }
     Changed |= inlineStrands(F);
     if (Changed)
@@ -3991,13 +4009,49 @@ struct KokkosSemanticsPass : PassInfoMixin<KokkosSemanticsPass> {
   static bool isRequired() { return true; }
 };
 
+/// Whether the pipeline of Level vectorizes loops, as clang's does: at -O2,
+/// -O3 and -Os, unless the driver says otherwise (KKRACE_PASS_VECTORIZE,
+/// which kkrace-clang sets from -fvectorize and -fno-vectorize).
+static bool vectorizeAfter(OptimizationLevel Level) {
+  if (const char *E = std::getenv("KKRACE_PASS_VECTORIZE"))
+    return std::strcmp(E, "0") != 0 && Level != OptimizationLevel::O0;
+  return Level.getSpeedupLevel() >= 2 && Level.getSizeLevel() < 2;
+}
+
 struct InstrumentPass : PassInfoMixin<InstrumentPass> {
+  /// Optimize: vectorize the loops left without strand markers
+  /// (vectorizeAfter).
+  explicit InstrumentPass(bool Optimize = false) : Optimize(Optimize) {}
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-    return Instrumenter(M, FAM).run() ? PreservedAnalyses::none()
-                                      : PreservedAnalyses::all();
+    Instrumenter I(M, FAM);
+    if (!I.run())
+      return PreservedAnalyses::all();
+    // The loops of Kokkos' kernels carry the strand markers through the
+    // whole pipeline, which keep the vectorizer away (and a reduction's
+    // value in memory: the markers take its address).  Where the
+    // instrumentation removed them, every check hoisted before the loop,
+    // the loop is vectorized now, as it would have been without them.
+    if (Optimize)
+      for (Function *F : I.idleStrandFunctions()) {
+        FAM.invalidate(*F, PreservedAnalyses::none());
+        FunctionPassManager FPM;
+        FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+        FPM.addPass(EarlyCSEPass(true));
+        FPM.addPass(GVNPass());
+        FPM.addPass(LoopSimplifyPass());
+        FPM.addPass(LCSSAPass());
+        FPM.addPass(LoopVectorizePass());
+        FPM.addPass(InstCombinePass());
+        FPM.addPass(SimplifyCFGPass());
+        FPM.run(*F, FAM);
+      }
+    return PreservedAnalyses::none();
   }
   static bool isRequired() { return true; }
+
+private:
+  bool Optimize;
 };
 
 } // namespace
@@ -4009,8 +4063,8 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
                   MPM.addPass(KokkosSemanticsPass());
                 });
             PB.registerOptimizerLastEPCallback(
-                [](ModulePassManager &MPM, OptimizationLevel) {
-                  MPM.addPass(InstrumentPass());
+                [](ModulePassManager &MPM, OptimizationLevel Level) {
+                  MPM.addPass(InstrumentPass(vectorizeAfter(Level)));
                 });
             PB.registerPipelineParsingCallback(
                 [](StringRef Name, ModulePassManager &MPM,
