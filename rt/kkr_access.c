@@ -3153,15 +3153,22 @@ KKR_INLINE void first_note(kkr_thread *t, uintptr_t bstart, uint32_t era,
   f->key = key;
 }
 
+/* The reciprocal of a loop's stride over blocks (less than a block's
+ * bytes), for block_span: (x * rc) >> 32 is x / stride for every x below
+ * 2^16 (rc * stride is 2^32 plus at most stride). */
+KKR_INLINE uint64_t block_recip(uint64_t stride) {
+  return ((uint64_t)1 << 32) / stride + 1;
+}
+
 /* How many of a loop's next left elements, from a on (sh: the stride's
- * shift, or 0), lie in a's block; *whole: the loop covers all of its
- * elements there, from the block's first. */
+ * shift, or 0; rc: block_recip), lie in a's block; *whole: the loop covers
+ * all of its elements there, from the block's first. */
 KKR_INLINE uint64_t block_span(uintptr_t a, uint64_t stride, uint32_t sh,
-                               uint64_t left, int *whole) {
+                               uint64_t rc, uint64_t left, int *whole) {
   const uintptr_t bbytes = (uintptr_t)KKR_BLOCK_CELLS << KKR_GRAN_SHIFT;
   uintptr_t bstart = a & ~(bbytes - 1), bend = bstart + bbytes;
   uint64_t m = sh ? (bend - a + stride - 1) >> sh
-                  : (bend - a + stride - 1) / stride;
+                  : ((bend - a + stride - 1) * rc) >> 32;
   *whole = a - bstart < stride && m <= left;
   return m < left ? m : left;
 }
@@ -3206,6 +3213,7 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
   uint32_t era = kkr_shared_era;
   /* (Elements of the loop per block: a shift for the usual strides.) */
   uint32_t sh = (stride & (stride - 1)) ? 0 : (uint32_t)__builtin_ctzll(stride);
+  const uint64_t rc = sh ? 0 : block_recip(stride);
   uint64_t kbits = owns && own_may(d, cur, dcur) ? own_bits(stride, dcur) : 0;
   /* (A first pass over whole words may tag the blocks it leaves read by
    * one strand each, and make those of other strands pending: pend_may.) */
@@ -3220,7 +3228,7 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
      * cells of the block, are shared, or when its elements' are the loop's
      * own.) */
     int whole;
-    uint64_t m = block_span(a, stride, sh, n - i, &whole);
+    uint64_t m = block_span(a, stride, sh, rc, n - i, &whole);
     uint32_t b = KKR_BLOCK_INDEX(a);
     uint64_t key = own_key(cur, (a - bstart) >> KKR_GRAN_SHIFT, kbits);
     uint64_t part = 0; /* (a part of the block, one word apart: its cells) */
@@ -3374,10 +3382,11 @@ static uint64_t write_blocks(decide_ctx d, kkr_cell *chunk, uintptr_t *pa,
   uint64_t *keys = kkr_shared_keys_get(di);
   uint32_t era = kkr_shared_era;
   uint32_t sh = (stride & (stride - 1)) ? 0 : (uint32_t)__builtin_ctzll(stride);
+  const uint64_t rc = sh ? 0 : block_recip(stride);
   uint64_t kbits = own_bits(stride, dcur) | 1u << 11 | site;
   while (i < n) {
     int whole;
-    uint64_t m = block_span(a, stride, sh, n - i, &whole);
+    uint64_t m = block_span(a, stride, sh, rc, n - i, &whole);
     uint32_t b = KKR_BLOCK_INDEX(a);
     uint64_t key = own_key(cur, (a & (bbytes - 1)) >> KKR_GRAN_SHIFT, kbits);
     if (stamps[b] == era && keys[b] == key) {
