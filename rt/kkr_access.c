@@ -3234,8 +3234,25 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
     uint64_t part = 0; /* (a part of the block, one word apart: its cells) */
     if (!whole && stride == KKR_GRAN)
       part = part_bits((a - bstart) >> KKR_GRAN_SHIFT, m) << PART_KEY_SHIFT;
+    if (stamps[b] == era && (!keys || !keys[b])) {
+      /* (Shared, and the blocks after it that are too, up to the loop's
+       * last element: skipped at once, an array that every strand reads.) */
+      uint32_t last = KKR_BLOCK_INDEX(a + (n - i - 1) * stride), e = b + 1;
+      while (e <= last && stamps[e] == era && (!keys || !keys[e]))
+        e++;
+      if (e > last) {
+        m = n - i;
+      } else if (e > b + 1) {
+        uintptr_t stop = bstart + (uintptr_t)(e - b) * bbytes;
+        m = (stop - a + stride - 1) / stride;
+      }
+      i += m;
+      a += m * stride;
+      cur += m * dcur;
+      continue;
+    }
     if (stamps[b] == era &&
-        (!keys || !keys[b] || (kbits && keys[b] == key) ||
+        ((kbits && keys[b] == key) ||
          (part && part_key(keys[b]) && !(part & ~keys[b])))) {
       i += m;
       a += m * stride;
