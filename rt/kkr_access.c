@@ -3279,6 +3279,7 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
      * the strand's own unless the last write is below the horizon.) */
     uint64_t j = words_ordered(d, chunk, &a, &cur, stride, dcur, m, site, 0,
                                &wlow);
+    const uint64_t taken = j;
     if (j) {
       all = 0;
       own &= wlow;
@@ -3333,7 +3334,11 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
     } else if (pcode && whole) {
       /* (Looked at after the block, in cells just visited: the tight loop
        * above keeps its values in registers.) */
-      if (block_first(d, chunk + KKR_CELL_INDEX(bstart), cur0, dcur)) {
+      /* (All taken by words_ordered: each cell read by its strand alone,
+       * what block_first looks for but the writes below the horizon.) */
+      if (taken == m ? wlow != 0
+                     : block_first(d, chunk + KKR_CELL_INDEX(bstart), cur0,
+                                   dcur)) {
         if (!pend)
           pend = kkr_pend_get(di);
         kkr_pend_set(pend, b, KKR_PEND_FIRST);
