@@ -3333,9 +3333,9 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
       keys[b] = key;
     } else if (pcode && whole) {
       /* (Looked at after the block, in cells just visited: the tight loop
-       * above keeps its values in registers.) */
-      /* (All taken by words_ordered: each cell read by its strand alone,
-       * what block_first looks for but the writes below the horizon.) */
+       * above keeps its values in registers.  All taken by words_ordered:
+       * each cell is read by its strand alone, what block_first looks
+       * for but the writes below the horizon.) */
       if (taken == m ? wlow != 0
                      : block_first(d, chunk + KKR_CELL_INDEX(bstart), cur0,
                                    dcur)) {
