@@ -1354,7 +1354,9 @@ public:
     SmallVector<Value *, 6> Args(CI->args());
     if (isa<ConstantPointerNull>(Upd))
       Upd = nullptr;
-    if (Nidx == 1)
+    if (Nidx == 0)
+      inlineSingleBegin(CI, Upd, UpdSize, Args);
+    else if (Nidx == 1)
       inlineStrandBegin(CI, CI->getArgOperand(0), Upd, UpdSize, Args);
     else
       inlineMDBegin(CI, Nidx, Upd, UpdSize, Args);
@@ -1513,6 +1515,45 @@ private:
                           abiField(RB, T, KKR_ABI_UPD_LO));
     noSan(RB).CreateStore(RB.getInt64(UpdSize),
                           abiField(RB, T, KKR_ABI_UPD_LEN));
+  }
+
+  /// if (t && t->strand_depth == 1 && t->team_mode == 1) {
+  ///   [a team's nested call of no index, its single: thread 127]
+  ///   t->strand_depth = t->team_mode = 2; save cur_rec and upd;
+  ///   t->cur_rec = t->team_rec + 127 << SHIFT; t->team_idx = -1;
+  ///   [t->upd = value;]
+  /// } else __kkrace_strand_begin(...);
+  void inlineSingleBegin(CallBase *CB, Value *Upd, uint64_t UpdSize,
+                         ArrayRef<Value *> Args) {
+    IRBuilder<> B(CB);
+    Value *TP = B.CreateThreadLocalAddress(tlsVar());
+    Value *T = noSan(B).CreateLoad(B.getPtrTy(), TP, "kkr.t");
+    Instruction *Then, *Else;
+    SplitBlockAndInsertIfThenElse(B.CreateIsNotNull(T), CB, &Then, &Else);
+    IRBuilder<> E(Else);
+    E.CreateCall(RT.strand_begin, Args);
+    IRBuilder<> TB(Then);
+    Value *Depth = noSan(TB).CreateLoad(TB.getInt32Ty(),
+                                        abiField(TB, T, KKR_ABI_STRAND_DEPTH));
+    Instruction *Call;
+    Instruction *Nested = teamLevel(Then, T, Depth, 1, &Call);
+    IRBuilder<> S(Call);
+    S.CreateCall(RT.strand_begin, Args);
+    IRBuilder<> NB(Nested);
+    teamNesting(NB, T, 2);
+    Value *TeamRec =
+        noSan(NB).CreateLoad(NB.getInt64Ty(), abiField(NB, T, KKR_ABI_TEAM_REC));
+    noSan(NB).CreateStore(
+        NB.CreateAdd(TeamRec, NB.getInt64((uint64_t)KKR_ABI_TEAM_SINGLE
+                                          << KKR_ABI_STRAND_SHIFT)),
+        abiField(NB, T, KKR_ABI_CUR_REC));
+    noSan(NB).CreateStore(NB.getInt64(~0ull), abiField(NB, T, KKR_ABI_TEAM_IDX));
+    if (Upd && UpdSize) {
+      noSan(NB).CreateStore(NB.CreatePtrToInt(Upd, NB.getInt64Ty()),
+                            abiField(NB, T, KKR_ABI_UPD_LO));
+      noSan(NB).CreateStore(NB.getInt64(UpdSize),
+                            abiField(NB, T, KKR_ABI_UPD_LEN));
+    }
   }
 
   /// if (t && t->strand_mode == MD(N) && !t->strand_depth &&
@@ -3985,8 +4026,7 @@ private:
         bool UnknownValue =
             !isa<ConstantPointerNull>(CI.getArgOperand(4)) &&
             cast<ConstantInt>(CI.getArgOperand(5))->isZero();
-        if (N && N->getZExtValue() >= 1 && N->getZExtValue() <= 3 &&
-            !UnknownValue)
+        if (N && N->getZExtValue() <= 3 && !UnknownValue)
           Begins.push_back(&CI);
       } else if (isCallTo(I, RT.strand_end)) {
         Ends.push_back(cast<CallInst>(&I));

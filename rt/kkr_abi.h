@@ -136,8 +136,10 @@ struct kkr_abi_thread {
  * computes only for the row of row_i0 and row_i1 and once item_lossy is
  * set.  Either way the record's strand bits are id % INLINE_MAX + 2. */
 #define KKR_ABI_MODE_MD(nidx, reduce) (2u * (nidx) - 1u + (reduce))
-/* The threads of a team: nested iteration i is thread i % 126 + 1. */
+/* The threads of a team: nested iteration i is thread i % 126 + 1, and a
+ * single(PerTeam) (a nested call of no index) thread 127. */
 #define KKR_ABI_TEAM_THREADS 126
+#define KKR_ABI_TEAM_SINGLE 127
 /* A strand of index i has the record bits item_rec | (i + 2) << 18, for
  * i below KKR_ABI_STRAND_INLINE_MAX (beyond, once item_lossy is set:
  * i % KKR_ABI_STRAND_INLINE_MAX + 2); the runtime's own code does the

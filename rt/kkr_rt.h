@@ -617,6 +617,8 @@ int kkr_thread_scratch(const kkr_thread *t, uintptr_t w);
 #define KKR_TEAM_PHASE(id) ((((id) - 2u) >> 7) & 7u)
 #define KKR_TEAM_SUB(id) (((id) - 2u) & 127u)
 #define KKR_TEAM_SINGLE 127u
+_Static_assert(KKR_TEAM_SINGLE == KKR_ABI_TEAM_SINGLE,
+               "the inline code begins a team's single as thread 127");
 /* Is the running work item a TeamPolicy's? */
 #define kkr_in_team_item(t)                                                   \
   ((t)->item_op && (t)->item_op->item && (t)->item_op->item->team)
