@@ -1475,21 +1475,10 @@ private:
     IRBuilder<> S(Call);
     S.CreateCall(RT.strand_begin, Args);
     IRBuilder<> NB(Nested);
-    teamNesting(NB, T, 2);
-    Value *TeamRec =
-        noSan(NB).CreateLoad(NB.getInt64Ty(), abiField(NB, T, KKR_ABI_TEAM_REC));
-    Value *Sub = NB.CreateAdd(
-        NB.CreateURem(I, NB.getInt64(KKR_ABI_TEAM_THREADS)), NB.getInt64(1));
-    noSan(NB).CreateStore(
-        NB.CreateAdd(TeamRec, NB.CreateShl(Sub, KKR_ABI_STRAND_SHIFT)),
-        abiField(NB, T, KKR_ABI_CUR_REC));
-    noSan(NB).CreateStore(I, abiField(NB, T, KKR_ABI_TEAM_IDX));
-    if (Upd && UpdSize) {
-      noSan(NB).CreateStore(NB.CreatePtrToInt(Upd, NB.getInt64Ty()),
-                            abiField(NB, T, KKR_ABI_UPD_LO));
-      noSan(NB).CreateStore(NB.getInt64(UpdSize),
-                            abiField(NB, T, KKR_ABI_UPD_LEN));
-    }
+    teamThreadBegin(NB, T,
+                    NB.CreateAdd(NB.CreateURem(I, NB.getInt64(KKR_ABI_TEAM_THREADS)),
+                                 NB.getInt64(1)),
+                    I, Upd, UpdSize);
     IRBuilder<> F(Fast);
     noSan(F).CreateStore(F.getInt32(1), abiField(F, T, KKR_ABI_STRAND_DEPTH));
     Value *Item = noSan(F).CreateLoad(F.getInt64Ty(), abiField(F, T, KKR_ABI_ITEM_REC));
@@ -1540,14 +1529,21 @@ private:
     IRBuilder<> S(Call);
     S.CreateCall(RT.strand_begin, Args);
     IRBuilder<> NB(Nested);
+    teamThreadBegin(NB, T, NB.getInt64(KKR_ABI_TEAM_SINGLE), NB.getInt64(~0ull),
+                    Upd, UpdSize);
+  }
+
+  /// A nested strand of a team's own code begins as the team's thread Sub,
+  /// of nested index Idx (-1: none), with the reduction value Upd.
+  void teamThreadBegin(IRBuilder<> &NB, Value *T, Value *Sub, Value *Idx,
+                       Value *Upd, uint64_t UpdSize) {
     teamNesting(NB, T, 2);
     Value *TeamRec =
         noSan(NB).CreateLoad(NB.getInt64Ty(), abiField(NB, T, KKR_ABI_TEAM_REC));
     noSan(NB).CreateStore(
-        NB.CreateAdd(TeamRec, NB.getInt64((uint64_t)KKR_ABI_TEAM_SINGLE
-                                          << KKR_ABI_STRAND_SHIFT)),
+        NB.CreateAdd(TeamRec, NB.CreateShl(Sub, KKR_ABI_STRAND_SHIFT)),
         abiField(NB, T, KKR_ABI_CUR_REC));
-    noSan(NB).CreateStore(NB.getInt64(~0ull), abiField(NB, T, KKR_ABI_TEAM_IDX));
+    noSan(NB).CreateStore(Idx, abiField(NB, T, KKR_ABI_TEAM_IDX));
     if (Upd && UpdSize) {
       noSan(NB).CreateStore(NB.CreatePtrToInt(Upd, NB.getInt64Ty()),
                             abiField(NB, T, KKR_ABI_UPD_LO));
