@@ -1506,6 +1506,19 @@ private:
                           abiField(RB, T, KKR_ABI_UPD_LEN));
   }
 
+  /// Before CB: the thread's state T, and the point where it is known to
+  /// be there (for a thread the runtime does not know yet: the call).
+  Instruction *threadKnown(CallBase *CB, ArrayRef<Value *> Args, Value *&T) {
+    IRBuilder<> B(CB);
+    Value *TP = B.CreateThreadLocalAddress(tlsVar());
+    T = noSan(B).CreateLoad(B.getPtrTy(), TP, "kkr.t");
+    Instruction *Then, *Else;
+    SplitBlockAndInsertIfThenElse(B.CreateIsNotNull(T), CB, &Then, &Else);
+    IRBuilder<> E(Else);
+    E.CreateCall(RT.strand_begin, Args);
+    return Then;
+  }
+
   /// if (t && t->strand_depth == 1 && t->team_mode == 1) {
   ///   [a team's nested call of no index, its single: thread 127]
   ///   t->strand_depth = t->team_mode = 2; save cur_rec and upd;
@@ -1514,13 +1527,8 @@ private:
   /// } else __kkrace_strand_begin(...);
   void inlineSingleBegin(CallBase *CB, Value *Upd, uint64_t UpdSize,
                          ArrayRef<Value *> Args) {
-    IRBuilder<> B(CB);
-    Value *TP = B.CreateThreadLocalAddress(tlsVar());
-    Value *T = noSan(B).CreateLoad(B.getPtrTy(), TP, "kkr.t");
-    Instruction *Then, *Else;
-    SplitBlockAndInsertIfThenElse(B.CreateIsNotNull(T), CB, &Then, &Else);
-    IRBuilder<> E(Else);
-    E.CreateCall(RT.strand_begin, Args);
+    Value *T;
+    Instruction *Then = threadKnown(CB, Args, T);
     IRBuilder<> TB(Then);
     Value *Depth = noSan(TB).CreateLoad(TB.getInt32Ty(),
                                         abiField(TB, T, KKR_ABI_STRAND_DEPTH));
@@ -1560,15 +1568,10 @@ private:
   /// (An MDRange iteration of 2 or 3 indices; the ids as kkr_abi.h says.)
   void inlineMDBegin(CallBase *CB, unsigned N, Value *Upd, uint64_t UpdSize,
                      ArrayRef<Value *> Args) {
-    IRBuilder<> B(CB);
     Value *I0 = CB->getArgOperand(0), *I1 = CB->getArgOperand(1),
           *I2 = CB->getArgOperand(2);
-    Value *TP = B.CreateThreadLocalAddress(tlsVar());
-    Value *T = noSan(B).CreateLoad(B.getPtrTy(), TP, "kkr.t");
-    Instruction *Then, *Else;
-    SplitBlockAndInsertIfThenElse(B.CreateIsNotNull(T), CB, &Then, &Else);
-    IRBuilder<> E(Else);
-    E.CreateCall(RT.strand_begin, Args);
+    Value *T;
+    Instruction *Then = threadKnown(CB, Args, T);
     IRBuilder<> TB(Then);
     auto Field = [&](unsigned Off, Type *Ty) -> Value * {
       return noSan(TB).CreateLoad(Ty, abiField(TB, T, Off));
