@@ -1443,15 +1443,8 @@ private:
   /// } else __kkrace_strand_begin(...);
   void inlineStrandBegin(CallBase *CB, Value *I, Value *Upd, uint64_t UpdSize,
                          ArrayRef<Value *> Args) {
-    IRBuilder<> B(CB);
-    Value *TP = B.CreateThreadLocalAddress(tlsVar());
-    Value *T = noSan(B).CreateLoad(B.getPtrTy(), TP, "kkr.t");
-    Value *HasT = B.CreateIsNotNull(T);
-    Instruction *Then, *Else;
-    SplitBlockAndInsertIfThenElse(HasT, CB, &Then, &Else);
-    // No thread state: the call.
-    IRBuilder<> E(Else);
-    E.CreateCall(RT.strand_begin, Args);
+    Value *T;
+    Instruction *Then = threadKnown(CB, Args, T);
     IRBuilder<> TB(Then);
     Value *Mode = noSan(TB).CreateLoad(TB.getInt32Ty(),
                                 abiField(TB, T, KKR_ABI_STRAND_MODE));
@@ -1475,10 +1468,9 @@ private:
     IRBuilder<> S(Call);
     S.CreateCall(RT.strand_begin, Args);
     IRBuilder<> NB(Nested);
-    teamThreadBegin(NB, T,
-                    NB.CreateAdd(NB.CreateURem(I, NB.getInt64(KKR_ABI_TEAM_THREADS)),
-                                 NB.getInt64(1)),
-                    I, Upd, UpdSize);
+    Value *Sub = NB.CreateAdd(
+        NB.CreateURem(I, NB.getInt64(KKR_ABI_TEAM_THREADS)), NB.getInt64(1));
+    teamThreadBegin(NB, T, Sub, I, Upd, UpdSize);
     IRBuilder<> F(Fast);
     noSan(F).CreateStore(F.getInt32(1), abiField(F, T, KKR_ABI_STRAND_DEPTH));
     Value *Item = noSan(F).CreateLoad(F.getInt64Ty(), abiField(F, T, KKR_ABI_ITEM_REC));
@@ -1706,7 +1698,7 @@ public:
   }
 
   /// The functions whose strand loops the instrumentation left with
-  /// nothing to do per iteration (idleStrandFunctions).
+  /// nothing to do per iteration (removeIdleStrands).
   ArrayRef<Function *> idleStrandFunctions() const {
     return Idle.getArrayRef();
   }
@@ -3997,8 +3989,9 @@ private:
   /// The locals that only the strand calls removeIdleStrands took away kept
   /// in memory (a reduction's value, passed to strand_begin) go to
   /// registers, as the optimizer would have put them without those calls:
-  /// no instrumented code reads them, and no optimization runs after this
-  /// pass to do it.  (Not at -O0, where every local stays in memory.)
+  /// no instrumented code reads them, and where the pipeline does not
+  /// vectorize (InstrumentPass), no optimization runs after this pass to
+  /// do it.  (Not at -O0, where every local stays in memory.)
   static void promoteFreedLocals(Function &F,
                                  const SmallPtrSetImpl<AllocaInst *> &Freed) {
     if (F.hasOptNone())
@@ -4071,20 +4064,21 @@ struct InstrumentPass : PassInfoMixin<InstrumentPass> {
     // value in memory: the markers take its address).  Where the
     // instrumentation removed them, every check hoisted before the loop,
     // the loop is vectorized now, as it would have been without them.
-    if (Optimize)
-      for (Function *F : I.idleStrandFunctions()) {
-        FAM.invalidate(*F, PreservedAnalyses::none());
-        FunctionPassManager FPM;
-        FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
-        FPM.addPass(EarlyCSEPass(true));
-        FPM.addPass(GVNPass());
-        FPM.addPass(LoopSimplifyPass());
-        FPM.addPass(LCSSAPass());
-        FPM.addPass(LoopVectorizePass());
-        FPM.addPass(InstCombinePass());
-        FPM.addPass(SimplifyCFGPass());
-        FPM.run(*F, FAM);
-      }
+    if (!Optimize || I.idleStrandFunctions().empty())
+      return PreservedAnalyses::none();
+    FunctionPassManager FPM;
+    FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+    FPM.addPass(EarlyCSEPass(true));
+    FPM.addPass(GVNPass());
+    FPM.addPass(LoopSimplifyPass());
+    FPM.addPass(LCSSAPass());
+    FPM.addPass(LoopVectorizePass());
+    FPM.addPass(InstCombinePass());
+    FPM.addPass(SimplifyCFGPass());
+    for (Function *F : I.idleStrandFunctions()) {
+      FAM.invalidate(*F, PreservedAnalyses::none());
+      FPM.run(*F, FAM);
+    }
     return PreservedAnalyses::none();
   }
   static bool isRequired() { return true; }

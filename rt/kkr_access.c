@@ -2204,11 +2204,11 @@ static int rows_fit(uint32_t di, kkr_runs *rs, kkr_run *b, uintptr_t w,
 
 /* Single accesses of kernel strands decided in a chunk's runs (each goes
  * on with a row at its front, begins one, stays an exception or changes
- * nothing), an eighth of its words: then the chunk takes cells.  A kernel whose strands access
- * their rows one instruction at a time (`x(3 * i + k)` for k < 3,
- * unrolled, of an array of 3-vectors) has each access decided in the
- * rules of runs, in hundreds of instructions; in its cell, inline, in a
- * few dozen.  (A kernel that fills rows in loops, or a boundary's
+ * nothing), an eighth of its words: then the chunk takes cells.  A kernel
+ * whose strands access their rows one instruction at a time (`x(3 * i +
+ * k)` for k < 3, unrolled, of an array of 3-vectors) has each access
+ * decided in the rules of runs, in hundreds of instructions; in its cell,
+ * inline, in a few dozen.  (A kernel that fills rows in loops, or a boundary's
  * accesses, never come near.) */
 #define RUN_SINGLES_MAX (KKR_CELLS_PER_CHUNK / 8)
 
@@ -3230,10 +3230,6 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
     int whole;
     uint64_t m = block_span(a, stride, sh, rc, n - i, &whole);
     uint32_t b = KKR_BLOCK_INDEX(a);
-    uint64_t key = own_key(cur, (a - bstart) >> KKR_GRAN_SHIFT, kbits);
-    uint64_t part = 0; /* (a part of the block, one word apart: its cells) */
-    if (!whole && stride == KKR_GRAN)
-      part = part_bits((a - bstart) >> KKR_GRAN_SHIFT, m) << PART_KEY_SHIFT;
     if (stamps[b] == era && (!keys || !keys[b])) {
       /* (Shared, and the blocks after it that are too, up to the loop's
        * last element: skipped at once, an array that every strand reads.) */
@@ -3251,6 +3247,10 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
       cur += m * dcur;
       continue;
     }
+    uint64_t key = own_key(cur, (a - bstart) >> KKR_GRAN_SHIFT, kbits);
+    uint64_t part = 0; /* (a part of the block, one word apart: its cells) */
+    if (!whole && stride == KKR_GRAN)
+      part = part_bits((a - bstart) >> KKR_GRAN_SHIFT, m) << PART_KEY_SHIFT;
     if (stamps[b] == era &&
         ((kbits && keys[b] == key) ||
          (part && part_key(keys[b]) && !(part & ~keys[b])))) {
