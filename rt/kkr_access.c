@@ -2401,8 +2401,12 @@ static int atomic_cell_decide(kkr_thread *t, uintptr_t a, uint32_t size,
     return 0;
   kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
   /* (In a chunk of halves, half by half: the full path would turn it back
-   * into cells.) */
-  kkr_split *hc = chunk ? NULL : kkr_half_chunk(KKR_DIR_INDEX(a));
+   * into cells.  An element of 4 bytes in a chunk of runs of such
+   * elements makes it one, as single accesses do: an `Atomic` View of
+   * int filled, then read by column.) */
+  kkr_split *hc = chunk     ? NULL
+                  : size == 4 ? halves_of(KKR_DIR_INDEX(a))
+                              : kkr_half_chunk(KKR_DIR_INDEX(a));
   if (!chunk && !(hc && (in_one_half(a, size) || size == KKR_GRAN)))
     return 0;
   if (acc & ACC_WRITE)

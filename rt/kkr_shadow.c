@@ -814,13 +814,23 @@ kkr_split *kkr_halves_fresh(uint32_t di) {
   return s;
 }
 
+/* Whether run r, whose records are each one for all its words (step 0: a
+ * fill), lies in one View of 4-byte elements (as the pass told its
+ * element size). */
+static int run_of_ints(const kkr_run *r) {
+  kkr_view_alloc v;
+  return r->w.step == 0 && r->r.step == 0 && kkr_views_find(r->lo, &v) &&
+         v.esz == 4 && r->hi <= v.hi;
+}
+
 kkr_split *kkr_halves_from_runs(uint32_t di) {
   kkr_spin_lock(&chunk_lock);
   kkr_runs *rs = kkr_run_dir[di];
   int ok = rs && !rs->cells && !kkr_dir[di] &&
            !(churn && churn[di] >= CHURN_MAX);
   for (uint32_t i = 0; ok && i < rs->n; i++)
-    ok = rs->run[i].w.step == 2 || rs->run[i].r.step == 2;
+    ok = rs->run[i].w.step == 2 || rs->run[i].r.step == 2 ||
+         run_of_ints(&rs->run[i]);
   kkr_split *s = NULL;
   if (ok) {
     s = kkr_split_dir[di];

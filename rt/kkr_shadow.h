@@ -118,7 +118,8 @@ KKR_INLINE kkr_split *kkr_half_chunk(uint32_t di) {
                                                           : NULL;
 }
 
-/* Chunk di, whose runs are all of 4-byte elements (kkr_runrec step 2) and
+/* Chunk di, whose runs are all of 4-byte elements (kkr_runrec step 2, or
+ * step 0 over a View of 4-byte elements: a fill of an array of int) and
  * which has no parked cells, becomes a chunk of halves: its half-cells, or
  * NULL if it does not qualify (only with one thread running instrumented
  * code). */
