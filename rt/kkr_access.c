@@ -750,6 +750,12 @@ KKR_INLINE kkr_split *halves_of(uint32_t di) {
              : kkr_half_chunk_make(di);
 }
 
+/* The half-cells of chunk di for an inline decision, which knows compact
+ * ones (decide_in_halves) while one thread runs instrumented code. */
+KKR_INLINE kkr_split *halves_inline(uint32_t di) {
+  return KKR_LIKELY(!kkr_mt) ? kkr_half_any(di) : kkr_half_chunk(di);
+}
+
 /* An access of a word, or of one half of it, in a chunk of halves, decided
  * inline: 1 if done. */
 static KKR_NOINLINE int word_in_halves(kkr_thread *t, uintptr_t w,
@@ -767,7 +773,7 @@ KKR_INLINE void access_word(kkr_thread *t, uintptr_t w, uint32_t mask,
                             uint32_t acc, uintptr_t pc, uintptr_t fp,
                             site_slot *slot) {
   if (KKR_UNLIKELY(!kkr_dir[KKR_DIR_INDEX(w)]) &&
-      (kkr_half_chunk(KKR_DIR_INDEX(w)) ||
+      (kkr_half_is(KKR_DIR_INDEX(w)) ||
        (kkr_runs_made && kkr_run_dir[KKR_DIR_INDEX(w)])) &&
       word_in_halves(t, w, mask, acc, pc, slot))
     return;
@@ -879,7 +885,7 @@ static void runs_join_flat(kkr_runs *rs, kkr_run *r) {
 static int run_segment(const kkr_thread *t, uintptr_t lo, uintptr_t hi,
                        const run_acc *in) {
   uint32_t di = KKR_DIR_INDEX(lo);
-  if (kkr_dir[di] || kkr_half_chunk(di))
+  if (kkr_dir[di] || kkr_half_is(di))
     return 0;
   kkr_runs *rs = kkr_run_dir[di];
   uint64_t n = (hi - lo) >> KKR_GRAN_SHIFT;
@@ -1367,12 +1373,57 @@ KKR_INLINE int decide(const kkr_thread *t, kkr_cell *c, uintptr_t a,
   return decide_with(decide_ctx_of(t), c, a, size, acc, cur, site);
 }
 
+/* The records c of the half holding a, decided, stored in its record p of
+ * compact halves; when they take two, the chunk becomes one of whole halves
+ * first, which take them. */
+static void compact_store(uint64_t *p, const kkr_cell *c, uintptr_t a) {
+  if (kkr_compact_of(c->w, c->r,
+                     __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED),
+                     p))
+    return;
+  kkr_split *s = kkr_compact_expand(KKR_DIR_INDEX(a));
+  *kkr_half_cell(s, a) = *c;
+}
+
+/* decide_with on half of compact halves (kkr_shadow.h), through a cell
+ * made of its record, whose outcome compact_store stores.  0 when
+ * undecided, or when the chunk is no longer of compact halves (the
+ * caller's pointer is stale). */
+static KKR_NOINLINE int compact_half(const decide_ctx *d, uint64_t *p,
+                                     uintptr_t a, uint32_t size, uint32_t acc,
+                                     uint64_t cur, uint64_t site) {
+  uint32_t di = KKR_DIR_INDEX(a);
+  if (kkr_half_on[di] != KKR_HALVES_COMPACT)
+    return 0;
+  uint64_t v = *p;
+  kkr_cell c = {v & KKR_R_W ? v : 0, v & KKR_R_W ? 0 : v};
+  if (!decide_with(*d, &c, a, size, acc, cur, site))
+    return 0;
+  compact_store(p, &c, a);
+  return 1;
+}
+
+/* The same for an aligned access of up to 4 bytes, or of a whole word
+ * (half by half), in compact halves cc. */
+static int decide_in_compact(const decide_ctx *d, uint64_t *cc, uintptr_t a,
+                             uint32_t size, uint32_t acc, uint64_t cur,
+                             uint64_t site) {
+  if (size <= 4)
+    return compact_half(d, kkr_compact_rec(cc, a), a, size, acc, cur, site);
+  return size == KKR_GRAN &&
+         compact_half(d, kkr_compact_rec(cc, a), a, 4, acc, cur, site) &&
+         compact_half(d, kkr_compact_rec(cc, a + 4), a + 4, 4, acc, cur, site);
+}
+
 /* decide_with for an aligned access of up to 4 bytes, or of a whole word,
  * in the half-cells hc of a chunk of halves (a word half by half: a half
- * decided twice is no change). */
+ * decided twice is no change), whole or compact (kkr_half_any). */
 KKR_INLINE int decide_in_halves(decide_ctx d, kkr_split *hc, uintptr_t a,
                                 uint32_t size, uint32_t acc, uint64_t cur,
                                 uint64_t site) {
+  if (KKR_UNLIKELY((uintptr_t)hc & KKR_HC_COMPACT))
+    return decide_in_compact(&d, (uint64_t *)((uintptr_t)hc & ~KKR_HC_COMPACT),
+                             a, size, acc, cur, site);
   if (size <= 4)
     return decide_with(d, kkr_half_cell(hc, a), a, size, acc, cur, site);
   return size == KKR_GRAN &&
@@ -1965,7 +2016,7 @@ static int array_part(uintptr_t a, uintptr_t *lo, uintptr_t *hi) {
 static int rows_fresh(const kkr_thread *t, uintptr_t a) {
   uint32_t di = KKR_DIR_INDEX(a);
   if (kkr_dir[di] || (kkr_runs_made && kkr_run_dir[di]) ||
-      kkr_half_chunk(di) || !rows_may_begin(t))
+      kkr_half_is(di) || !rows_may_begin(t))
     return 0;
   uintptr_t lo, hi;
   if (!array_part(a, &lo, &hi))
@@ -2377,7 +2428,7 @@ KKR_INLINE int access_fast(uintptr_t a, uint32_t size, uint32_t acc,
   if (KKR_UNLIKELY(!slot || slot->table != t->sites))
     return 0;
   if (KKR_UNLIKELY(!chunk)) {
-    kkr_split *hc = kkr_half_chunk(KKR_DIR_INDEX(a));
+    kkr_split *hc = kkr_half_any(KKR_DIR_INDEX(a));
     if (hc) /* (a chunk of halves) */
       return decide_in_halves(decide_ctx_of(t), hc, a, size, acc,
                               t->abi.cur_rec, slot->idx << KKR_REC_SITE_SHIFT);
@@ -2406,7 +2457,7 @@ static int atomic_cell_decide(kkr_thread *t, uintptr_t a, uint32_t size,
    * int filled, then read by column.) */
   kkr_split *hc = chunk     ? NULL
                   : size == 4 ? halves_of(KKR_DIR_INDEX(a))
-                              : kkr_half_chunk(KKR_DIR_INDEX(a));
+                              : kkr_half_any(KKR_DIR_INDEX(a));
   if (!chunk && !(hc && (in_one_half(a, size) || size == KKR_GRAN)))
     return 0;
   if (acc & ACC_WRITE)
@@ -2724,7 +2775,7 @@ KKR_INLINE kkr_split *halves_for(uint32_t di, uint32_t size, uint64_t left) {
    * one by one, and the runs keep what they change as exceptions. */
   if (left < EXC_LOOP_MIN && kkr_runs_made && kkr_run_dir[di])
     return NULL;
-  kkr_split *hc = size < KKR_GRAN ? halves_of(di) : kkr_half_chunk(di);
+  kkr_split *hc = size < KKR_GRAN ? halves_of(di) : halves_inline(di);
   if (!hc && kkr_runs_made && kkr_run_dir[di] && !kkr_dir[di])
     kkr_shadow_chunk_slow((uintptr_t)di << KKR_CHUNK_SHIFT);
   else if (!hc && size == 4)
@@ -4231,12 +4282,13 @@ KKR_INLINE int gather_read_at(const decide_ctx *d, uintptr_t a, uint32_t size,
   if ((a >> KKR_CHUNK_SHIFT) != *of) {
     *of = a >> KKR_CHUNK_SHIFT;
     *chunk = kkr_dir[KKR_DIR_INDEX(a)];
-    *hc = *chunk ? NULL : kkr_half_chunk(KKR_DIR_INDEX(a));
+    *hc = *chunk ? NULL : kkr_half_any(KKR_DIR_INDEX(a));
   }
   /* (A 4-byte element of a split cell in its half-cell: an array of int
-   * whose words strands split, `col(k)` of a sparse row.) */
+   * whose words strands split, `col(k)` of a sparse row.  Compact halves
+   * out of line.) */
   kkr_cell *c = *chunk ? access_cell_of(*chunk + KKR_CELL_INDEX(a), a, size)
-                : *hc  ? kkr_half_cell(*hc, a)
+                : *hc && !((uintptr_t)*hc & KKR_HC_COMPACT) ? kkr_half_cell(*hc, a)
                        : NULL;
   if (c && decide_read_common(d, c, rec_mask(a, size), cur, site))
     return 1;
@@ -4494,14 +4546,24 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
     if (a - ft->priv_lo < ft->priv_len || a - ft->abi.upd_lo < ft->abi.upd_len)
       return;
     kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)], *c = NULL;
+    /* (Compact halves: the decision on a cell made of the half's record,
+     * stored back by compact_store.) */
+    kkr_cell one;
+    uint64_t *cp = NULL;
     if (KKR_LIKELY(chunk != NULL)) {
       c = access_cell_of(chunk + KKR_CELL_INDEX(a), a, size);
     } else if (in_one_half(a, size)) {
       /* (A chunk of halves: an array of int that strands update one
        * element each, a histogram's bins.) */
-      kkr_split *hc = kkr_half_chunk(KKR_DIR_INDEX(a));
-      if (hc)
+      kkr_split *hc = kkr_half_any(KKR_DIR_INDEX(a));
+      if (hc && ((uintptr_t)hc & KKR_HC_COMPACT)) {
+        cp = kkr_compact_rec((uint64_t *)((uintptr_t)hc & ~KKR_HC_COMPACT), a);
+        one.w = *cp & KKR_R_W ? *cp : 0;
+        one.r = *cp & KKR_R_W ? 0 : *cp;
+        c = &one;
+      } else if (hc) {
         c = kkr_half_cell(hc, a);
+      }
     }
     if (KKR_LIKELY(c != NULL)) {
       uint64_t mask4 = rec_mask(a, size);
@@ -4518,6 +4580,8 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
           kkr_shared_forget(a);
           c->r = ft->abi.cur_rec | KKR_R_A | mask4 |
                  ((site_slot *)slot)->idx << KKR_REC_SITE_SHIFT;
+          if (KKR_UNLIKELY(cp != NULL))
+            compact_store(cp, c, a);
           return;
         }
       } else if (wok && (!r || (((r & (KKR_R_A | KKR_R_X)) == KKR_R_A ||
@@ -4528,6 +4592,8 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
           c->w = ft->abi.cur_rec | KKR_R_A | KKR_R_W | mask4 |
                  ((site_slot *)slot)->idx << KKR_REC_SITE_SHIFT;
         c->r = 0;
+        if (KKR_UNLIKELY(cp != NULL))
+          compact_store(cp, c, a);
         return;
       }
     }
@@ -4591,6 +4657,16 @@ void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
         continue;
       }
       uintptr_t n = (hi - lo + KKR_GRAN - 1) >> KKR_GRAN_SHIFT;
+      /* (Compact halves: their records two by two, as cells' are.) */
+      uint64_t *cc = !kkr_dir[di] && kkr_half_is(di) &&
+                             kkr_half_on[di] == KKR_HALVES_COMPACT
+                         ? kkr_compact_dir[di]
+                         : NULL;
+      if (cc && !free_needs_check(t, (const kkr_cell *)(cc + 2 * KKR_CELL_INDEX(lo)),
+                                  n)) {
+        lo = hi;
+        continue;
+      }
       kkr_split *hs = kkr_dir[di] ? NULL : kkr_half_chunk(di);
       if (hs && !free_needs_check(t, &hs[KKR_CELL_INDEX(lo)].half[0], 2 * n)) {
         lo = hi; /* (a chunk of halves, all ordered before the free) */

@@ -21,6 +21,7 @@ uint32_t kkr_pend_gen = 1;
 uint32_t kkr_pend_node;
 int kkr_runs_made;
 uint8_t *kkr_half_on;
+uint64_t **kkr_compact_dir;
 int kkr_halves_made;
 static uint32_t *split_counts;
 /* A chunk becomes one of halves once this many of its words are split,
@@ -50,6 +51,7 @@ static uintptr_t mapped_bytes;
 /* View memory in a chunk from which its shadow takes huge pages. */
 #define DENSE_VIEW_BYTES ((uintptr_t)128 << 10)
 #define SPLIT_BYTES ((uintptr_t)KKR_CELLS_PER_CHUNK * sizeof(kkr_split))
+#define COMPACT_BYTES ((uintptr_t)KKR_CELLS_PER_CHUNK * 2 * sizeof(uint64_t))
 
 void kkr_shadow_init(void) {
   if (kkr_dir)
@@ -58,6 +60,8 @@ void kkr_shadow_init(void) {
                                      "the split-cell directory");
   kkr_dir = kkr_mmap_noreserve(sizeof(kkr_cell *) << KKR_DIR_BITS,
                                "the shadow directory");
+  kkr_compact_dir = kkr_mmap_noreserve(sizeof(uint64_t *) << KKR_DIR_BITS,
+                                       "the compact-halves directory");
   kkr_run_dir = kkr_mmap_noreserve(sizeof(kkr_runs *) << KKR_DIR_BITS,
                                    "the run directory");
   kkr_shared_dir = kkr_mmap_noreserve(sizeof(uint32_t *) << KKR_DIR_BITS,
@@ -220,7 +224,7 @@ __thread uint8_t kkr_shadow_bulk __attribute__((tls_model("initial-exec")));
  * is only what is touched. */
 static int chunk_dense(uint32_t di) {
   if (kkr_shadow_bulk || (kkr_runs_made && kkr_run_dir[di]) ||
-      kkr_half_chunk(di))
+      kkr_half_is(di))
     return 1;
   uintptr_t lo = (uintptr_t)di << KKR_CHUNK_SHIFT;
   return kkr_views_bytes_in(lo, lo + ((uintptr_t)1 << KKR_CHUNK_SHIFT)) >=
@@ -283,13 +287,76 @@ static void run_halves(const kkr_run *r, kkr_split *s) {
     }
 }
 
-/* Chunk di is one of halves from now on (under chunk_lock). */
-static void half_on(uint32_t di) {
+/* Chunk di is one of halves of kind on (KKR_HALVES_*) from now on (under
+ * chunk_lock). */
+static void half_on_as(uint32_t di, uint8_t on) {
   if (!kkr_half_on)
     kkr_half_on = kkr_mmap_noreserve((uintptr_t)1 << KKR_DIR_BITS,
                                      "the chunks of halves");
-  kkr_half_on[di] = 1;
+  kkr_half_on[di] = on;
   kkr_halves_made = 1;
+}
+
+static void half_on(uint32_t di) { half_on_as(di, KKR_HALVES_FULL); }
+
+static void zero_bytes(void *p, uintptr_t n, int keep);
+
+/* The compact halves of chunk di, mapped if need be (zero: a region left
+ * from an earlier life was zeroed when it ended). */
+static uint64_t *compact_region(uint32_t di) {
+  if (!kkr_compact_dir[di])
+    __atomic_store_n(&kkr_compact_dir[di], new_chunk(di, COMPACT_BYTES),
+                     __ATOMIC_RELEASE);
+  return kkr_compact_dir[di];
+}
+
+/* Chunk di's compact halves become whole ones (under chunk_lock): each
+ * record is its half's write or its reads. */
+static kkr_split *compact_expand_locked(uint32_t di) {
+  if (!kkr_half_is(di))
+    return NULL;
+  if (kkr_half_on[di] == KKR_HALVES_FULL)
+    return kkr_split_dir[di];
+  uint64_t *cc = kkr_compact_dir[di];
+  kkr_split *s = kkr_split_dir[di];
+  if (!s) {
+    s = new_chunk(di, SPLIT_BYTES);
+    __atomic_store_n(&kkr_split_dir[di], s, __ATOMIC_RELEASE);
+  }
+  kkr_cell *h = &s[0].half[0];
+  for (uint32_t i = 0; i < 2 * KKR_CELLS_PER_CHUNK; i++) {
+    uint64_t v = cc[i];
+    h[i].w = v & KKR_R_W ? v : 0;
+    h[i].r = v & KKR_R_W ? 0 : v;
+  }
+  zero_bytes(cc, COMPACT_BYTES, 0);
+  half_on(di);
+  return s;
+}
+
+/* Chunk di's whole halves s become compact ones if every half takes one
+ * record (under chunk_lock; the split region's pages go back): 1 if so. */
+static int halves_to_compact(uint32_t di, kkr_split *s) {
+  uint32_t settled = __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
+  const kkr_cell *h = &s[0].half[0];
+  uint32_t i = 0;
+  uint64_t v;
+  for (; i < 2 * KKR_CELLS_PER_CHUNK; i++)
+    if (!kkr_compact_of(h[i].w, h[i].r, settled, &v))
+      return 0;
+  uint64_t *cc = compact_region(di);
+  for (i = 0; i < 2 * KKR_CELLS_PER_CHUNK; i++)
+    kkr_compact_of(h[i].w, h[i].r, settled, &cc[i]);
+  zero_bytes(s, SPLIT_BYTES, 0);
+  half_on_as(di, KKR_HALVES_COMPACT);
+  return 1;
+}
+
+kkr_split *kkr_compact_expand(uint32_t di) {
+  kkr_spin_lock(&chunk_lock);
+  kkr_split *s = compact_expand_locked(di);
+  kkr_spin_unlock(&chunk_lock);
+  return s;
 }
 
 /* ---- Exceptions ------------------------------------------------------------ */
@@ -415,6 +482,14 @@ static uint64_t half_rec(uint64_t rec, uint32_t h) {
   return rec & hmask ? (rec & ~(uint64_t)0xFF0) | (rec & hmask) : 0;
 }
 
+/* The records of half j of exception e's word. */
+static kkr_cell exc_half(const kkr_exc *e, uint32_t j) {
+  if (e->halves)
+    return e->h[j];
+  kkr_cell h = {half_rec(e->h[0].w, j), half_rec(e->h[0].r, j)};
+  return h;
+}
+
 /* The exceptions of runs rs written over the half-cells s of their chunk
  * (a chunk of halves from now on). */
 static void exc_to_halves(const kkr_runs *rs, kkr_split *s) {
@@ -423,17 +498,38 @@ static void exc_to_halves(const kkr_runs *rs, kkr_split *s) {
     const kkr_exc *e = &x->e[i];
     if (!kkr_exc_live(e))
       continue;
-    kkr_split *h = &s[e->key - 1];
-    if (e->halves) {
-      h->half[0] = e->h[0];
-      h->half[1] = e->h[1];
-    } else {
-      for (uint32_t j = 0; j < 2; j++) {
-        h->half[j].w = half_rec(e->h[0].w, j);
-        h->half[j].r = half_rec(e->h[0].r, j);
-      }
+    for (uint32_t j = 0; j < 2; j++)
+      s[e->key - 1].half[j] = exc_half(e, j);
+  }
+}
+
+/* The records of runs rs and their exceptions as compact halves cc (zero,
+ * for a chunk of runs with no parked cells): 0 if a half takes two. */
+static int runs_to_compact(const kkr_runs *rs, uint64_t *cc) {
+  uint32_t settled = __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
+  for (uint32_t i = 0; i < rs->n; i++) {
+    const kkr_run *r = &rs->run[i];
+    uint64_t *rc = cc + 2 * KKR_CELL_INDEX(r->lo);
+    uint64_t n = (r->hi - r->lo) >> KKR_GRAN_SHIFT;
+    for (uint64_t k = 0; k < n; k++)
+      for (uint32_t j = 0; j < 2; j++)
+        if (!kkr_compact_of(kkr_run_half_rec(&r->w, k, j),
+                            kkr_run_half_rec(&r->r, k, j), settled,
+                            &rc[2 * k + j]))
+          return 0;
+  }
+  const kkr_excs *x = rs->exc;
+  for (uint32_t i = 0; x && i < x->cap; i++) {
+    const kkr_exc *e = &x->e[i];
+    if (!kkr_exc_live(e))
+      continue;
+    for (uint32_t j = 0; j < 2; j++) {
+      kkr_cell h = exc_half(e, j);
+      if (!kkr_compact_of(h.w, h.r, settled, &cc[2 * (e->key - 1) + j]))
+        return 0;
     }
   }
+  return 1;
 }
 
 /* The same over the cells c of chunk di (its words of half-cells split). */
@@ -626,7 +722,7 @@ kkr_cell *kkr_runs_expand_locked(uint32_t di) {
   if (c)
     return c;
   kkr_pend_settle_chunk(di); /* (its parked cells, before they move) */
-  if (kkr_half_chunk(di)) {
+  if (compact_expand_locked(di)) {
     /* A chunk of halves: cells, every one split. */
     /* (Words whose halves hold nothing, cleared since, are not split.) */
     const kkr_split *s = kkr_split_dir[di];
@@ -777,7 +873,8 @@ static void halves_try_convert(uint32_t di,
       memset(&s[k], 0, sizeof s[k]); /* (halves left from older splits) */
   }
   split_counts[di] = 0;
-  half_on(di);
+  if (!halves_to_compact(di, s))
+    half_on(di);
   kkr_shared_forget_chunk(di);
   __atomic_store_n(&kkr_dir[di], NULL, __ATOMIC_RELEASE);
   /* (The pages go back; the range stays mapped, so that a thread that
@@ -800,15 +897,10 @@ void kkr_halves_convert(void (*split)(kkr_cell *c, kkr_split *s)) {
 kkr_split *kkr_halves_fresh(uint32_t di) {
   kkr_spin_lock(&chunk_lock);
   kkr_split *s = NULL;
-  if (!kkr_dir[di] && !kkr_run_dir[di] && !kkr_half_chunk(di) &&
+  if (!kkr_dir[di] && !kkr_run_dir[di] && !kkr_half_is(di) &&
       !(churn && churn[di] >= CHURN_MAX)) {
-    s = kkr_split_dir[di];
-    if (!s) {
-      s = new_chunk(di, SPLIT_BYTES);
-      __atomic_store_n(&kkr_split_dir[di], s, __ATOMIC_RELEASE);
-    }
-    /* (A split region left from an earlier life was zeroed with it.) */
-    half_on(di);
+    s = (kkr_split *)((uintptr_t)compact_region(di) | KKR_HC_COMPACT);
+    half_on_as(di, KKR_HALVES_COMPACT);
   }
   kkr_spin_unlock(&chunk_lock);
   return s;
@@ -833,20 +925,28 @@ kkr_split *kkr_halves_from_runs(uint32_t di) {
          run_of_ints(&rs->run[i]);
   kkr_split *s = NULL;
   if (ok) {
-    s = kkr_split_dir[di];
-    if (!s) {
-      s = new_chunk(di, SPLIT_BYTES);
-      __atomic_store_n(&kkr_split_dir[di], s, __ATOMIC_RELEASE);
+    /* (Compact halves where every half takes one record.) */
+    uint64_t *cc = compact_region(di);
+    if (runs_to_compact(rs, cc)) {
+      s = (kkr_split *)((uintptr_t)cc | KKR_HC_COMPACT);
+      half_on_as(di, KKR_HALVES_COMPACT);
     } else {
-      memset(s, 0, SPLIT_BYTES); /* (halves of older splits) */
+      zero_bytes(cc, COMPACT_BYTES, 0);
+      s = kkr_split_dir[di];
+      if (!s) {
+        s = new_chunk(di, SPLIT_BYTES);
+        __atomic_store_n(&kkr_split_dir[di], s, __ATOMIC_RELEASE);
+      } else {
+        memset(s, 0, SPLIT_BYTES); /* (halves of older splits) */
+      }
+      for (uint32_t i = 0; i < rs->n; i++)
+        run_halves(&rs->run[i], s);
+      exc_to_halves(rs, s);
+      half_on(di);
     }
-    for (uint32_t i = 0; i < rs->n; i++)
-      run_halves(&rs->run[i], s);
-    exc_to_halves(rs, s);
     churn_count(di);
     kkr_run_dir[di] = NULL;
     runs_free(rs);
-    half_on(di);
   }
   kkr_spin_unlock(&chunk_lock);
   return s;
@@ -883,28 +983,35 @@ void kkr_shadow_summary(int fd) {
   const uintptr_t pages = (sizeof(void *) << KKR_DIR_BITS) / 4096;
   const uintptr_t per_page = 4096 / sizeof(void *);
   uint64_t n_cells = 0, n_split = 0, n_halves = 0, n_runs = 0, n_exc = 0;
+  uint64_t n_compact = 0;
   uintptr_t b_cells = 0, b_split = 0, b_halves = 0;
-  void **dirs[3] = {(void **)kkr_dir, (void **)kkr_split_dir,
-                    (void **)kkr_run_dir};
-  static unsigned char in[3][SUMMARY_PAGES];
+  void **dirs[4] = {(void **)kkr_dir, (void **)kkr_split_dir,
+                    (void **)kkr_run_dir, (void **)kkr_compact_dir};
+  static unsigned char in[4][SUMMARY_PAGES];
   for (uintptr_t p0 = 0; p0 < pages; p0 += SUMMARY_PAGES) {
     uintptr_t np = pages - p0 < SUMMARY_PAGES ? pages - p0 : SUMMARY_PAGES;
-    for (int d = 0; d < 3; d++)
+    for (int d = 0; d < 4; d++)
       if (mincore(dirs[d] + p0 * per_page, np * 4096, in[d]) != 0)
         memset(in[d], 0, np);
     for (uintptr_t p = 0; p < np; p++) {
-      if (!((in[0][p] | in[1][p] | in[2][p]) & 1))
+      if (!((in[0][p] | in[1][p] | in[2][p] | in[3][p]) & 1))
         continue;
       for (uintptr_t i = 0; i < per_page; i++) {
         uint32_t di = (uint32_t)((p0 + p) * per_page + i);
         kkr_cell *c = (in[0][p] & 1) ? kkr_dir[di] : NULL;
         kkr_split *s = (in[1][p] & 1) ? kkr_split_dir[di] : NULL;
         kkr_runs *rs = (in[2][p] & 1) ? kkr_run_dir[di] : NULL;
+        uint64_t *cc = (in[3][p] & 1) ? kkr_compact_dir[di] : NULL;
         if (c) {
           n_cells++;
           b_cells += resident(c, CHUNK_BYTES);
         }
-        if (s && kkr_half_chunk(di)) {
+        if (cc && !c && kkr_half_is(di) &&
+            kkr_half_on[di] == KKR_HALVES_COMPACT) {
+          n_halves++;
+          n_compact++;
+          b_halves += resident(cc, COMPACT_BYTES);
+        } else if (s && kkr_half_full(di)) {
           n_halves++;
           b_halves += resident(s, SPLIT_BYTES);
         } else if (s && c) {
@@ -925,11 +1032,13 @@ void kkr_shadow_summary(int fd) {
       line, sizeof line,
       "kkrace: shadow of %llu MiB of memory: %llu MiB as cells (%llu MiB "
       "resident), %llu of them with split cells (%llu MiB), %llu as halves "
-      "(%llu MiB), %llu as runs (%llu exceptions); %llu MiB mapped in all\n",
+      "(%llu compact; %llu MiB), %llu as runs (%llu exceptions); %llu MiB "
+      "mapped in all\n",
       (unsigned long long)(n_cells + n_halves + n_runs),
       (unsigned long long)n_cells, (unsigned long long)(b_cells >> 20),
       (unsigned long long)n_split, (unsigned long long)(b_split >> 20),
-      (unsigned long long)n_halves, (unsigned long long)(b_halves >> 20),
+      (unsigned long long)n_halves, (unsigned long long)n_compact,
+      (unsigned long long)(b_halves >> 20),
       (unsigned long long)n_runs, (unsigned long long)n_exc,
       (unsigned long long)(mapped_bytes >> 20));
   kkr_write_all(fd, line, (size_t)n);
@@ -1006,6 +1115,16 @@ static void shadow_clear(uintptr_t addr, uintptr_t size, int keep) {
     /* The cells, or those parked under the runs that remain. */
     kkr_cell *c = kkr_runs_made && kkr_run_dir[di] ? runs_clear(di, lo, end)
                                                    : kkr_dir[di];
+    if (!c && kkr_half_is(di) && kkr_half_on[di] == KKR_HALVES_COMPACT) {
+      /* Compact halves: their records in the range (no sets among them). */
+      uintptr_t n = (end - lo) >> KKR_GRAN_SHIFT;
+      zero_bytes(kkr_compact_dir[di] + 2 * KKR_CELL_INDEX(lo),
+                 2 * n * sizeof(uint64_t), keep);
+      if (n == KKR_CELLS_PER_CHUNK)
+        kkr_half_on[di] = 0; /* the memory starts a new life */
+      lo = end;
+      continue;
+    }
     kkr_split *hs = c ? NULL : kkr_half_chunk(di);
     if (hs) {
       /* A chunk of halves: its half-cells in the range. */
@@ -1047,7 +1166,7 @@ void kkr_shadow_clear_keep(uintptr_t addr, uintptr_t size) {
 
 void kkr_shadow_clear_all(void) {
   for (uintptr_t i = 0; i < ((uintptr_t)1 << KKR_DIR_BITS); i++)
-    if (kkr_dir[i] || (kkr_runs_made && kkr_run_dir[i]) || kkr_half_chunk(i))
+    if (kkr_dir[i] || (kkr_runs_made && kkr_run_dir[i]) || kkr_half_is(i))
       kkr_shadow_clear(i << KKR_CHUNK_SHIFT, (uintptr_t)1 << KKR_CHUNK_SHIFT);
 }
 

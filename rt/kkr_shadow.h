@@ -108,29 +108,104 @@ KKR_HIDDEN extern kkr_split **kkr_split_dir;
 KKR_HIDDEN extern uint8_t *kkr_half_on;
 KKR_HIDDEN extern int kkr_halves_made;
 
+/* kkr_half_on[di]: chunk di is one of halves, whole (KKR_HALVES_FULL) or
+ * compact (KKR_HALVES_COMPACT).
+ *
+ * Compact halves: one 8-byte record per half (kkr_compact_dir[di], 16
+ * bytes a word instead of 32), for the common case of an array of int or
+ * float whose halves each hold one live record: a write (KKR_R_W) with no
+ * read after it, or the reads since a write that is settled (ordered
+ * before everything that can still run: no access to come can race with
+ * it, so it is dropped) or that never was.  A fill, then kernels that read
+ * the array (a sparse matrix's indices, a table read by column), or that
+ * update it atomically (a histogram's bins).  The inline decisions that
+ * know them (decide_in_halves, through a tagged pointer: KKR_HC_COMPACT)
+ * decide a half on a cell made of its record and store the outcome back
+ * when it is one record again; when it is two, the chunk becomes one of
+ * whole halves (kkr_compact_expand) and the access takes the full path.
+ * Everything else asks kkr_half_chunk, which makes the whole halves first:
+ * compact halves only make accesses cheaper, never change a decision.
+ * Made only while one thread runs instrumented code, as halves are. */
+enum { KKR_HALVES_FULL = 1, KKR_HALVES_COMPACT = 2 };
+KKR_HIDDEN extern uint64_t **kkr_compact_dir;
+#define KKR_HC_COMPACT ((uintptr_t)1)
+
 /* The half-cell holding addr, in the split cells hc of its chunk. */
 KKR_INLINE kkr_cell *kkr_half_cell(kkr_split *hc, uintptr_t addr) {
   return &hc[KKR_CELL_INDEX(addr)].half[(addr >> 2) & 1];
 }
 
+/* The record of the half holding addr in compact halves cc. */
+KKR_INLINE uint64_t *kkr_compact_rec(uint64_t *cc, uintptr_t addr) {
+  return &cc[2 * KKR_CELL_INDEX(addr) + ((addr >> 2) & 1)];
+}
+
+/* The one record that stands for a half whose records are w (its last
+ * write) and r (the reads since), in *out, with the nodes below settled
+ * settled: 0 if it takes both (a read after a write that is not settled),
+ * or a set. */
+KKR_INLINE int kkr_compact_of(uint64_t w, uint64_t r, uint32_t settled,
+                              uint64_t *out) {
+  if (((w | r) & KKR_R_X) || (w && !(w & KKR_R_W)))
+    return 0;
+  if (!r || !w || KKR_REC_NODE(w) < settled) {
+    *out = r ? r : w;
+    return 1;
+  }
+  return 0;
+}
+
+/* Chunk di, of compact halves, becomes one of whole halves: they, or NULL
+ * if it is not (any more) of compact halves. */
+kkr_split *kkr_compact_expand(uint32_t di);
+
+/* The whole half-cells of chunk di if it is a chunk of halves (compact
+ * ones made whole first), else NULL. */
 KKR_INLINE kkr_split *kkr_half_chunk(uint32_t di) {
-  return KKR_UNLIKELY(kkr_halves_made) && kkr_half_on[di] ? kkr_split_dir[di]
-                                                          : NULL;
+  if (KKR_LIKELY(!kkr_halves_made))
+    return NULL;
+  uint8_t on = kkr_half_on[di];
+  if (KKR_LIKELY(on != KKR_HALVES_COMPACT))
+    return on ? kkr_split_dir[di] : NULL;
+  return kkr_compact_expand(di);
+}
+
+/* The same, without making compact halves whole: NULL for them. */
+KKR_INLINE kkr_split *kkr_half_full(uint32_t di) {
+  return KKR_UNLIKELY(kkr_halves_made) && kkr_half_on[di] == KKR_HALVES_FULL
+             ? kkr_split_dir[di]
+             : NULL;
+}
+
+/* The half-cells of chunk di as decide_in_halves takes them: whole, or
+ * compact (the pointer tagged with KKR_HC_COMPACT); NULL if neither. */
+KKR_INLINE kkr_split *kkr_half_any(uint32_t di) {
+  if (KKR_LIKELY(!kkr_halves_made))
+    return NULL;
+  uint8_t on = kkr_half_on[di];
+  if (KKR_LIKELY(on != KKR_HALVES_COMPACT))
+    return on ? kkr_split_dir[di] : NULL;
+  return (kkr_split *)((uintptr_t)kkr_compact_dir[di] | KKR_HC_COMPACT);
+}
+
+/* Whether chunk di is one of halves, of either kind. */
+KKR_INLINE int kkr_half_is(uint32_t di) {
+  return KKR_UNLIKELY(kkr_halves_made) && kkr_half_on[di];
 }
 
 /* Chunk di, whose runs are all of 4-byte elements (kkr_runrec step 2, or
  * step 0 over a View of 4-byte elements: a fill of an array of int) and
- * which has no parked cells, becomes a chunk of halves: its half-cells, or
- * NULL if it does not qualify (only with one thread running instrumented
- * code). */
+ * which has no parked cells, becomes a chunk of halves, compact where its
+ * records allow: its half-cells as kkr_half_any gives them, or NULL if it
+ * does not qualify (only with one thread running instrumented code). */
 kkr_split *kkr_halves_from_runs(uint32_t di);
 
 /* Chunk di, which nothing touched yet (or since it was cleared), becomes
  * a chunk of halves: the first access to it is a kernel strand's of a
  * 4-byte element, and the elements of an array of int or float are mostly
- * their strands' own, so that its cells would split.  NULL if it is
- * touched (or was turned back into cells too often).  Only with one thread
- * running instrumented code. */
+ * their strands' own, so that its cells would split: compact halves, as
+ * kkr_half_any gives them.  NULL if it is touched (or was turned back into
+ * cells too often).  Only with one thread running instrumented code. */
 kkr_split *kkr_halves_fresh(uint32_t di);
 
 /* n more words of chunk di were split.  Chunks with many splits wait for
@@ -371,9 +446,9 @@ kkr_cell *kkr_shadow_chunk_slow(uintptr_t addr);
 kkr_split *kkr_split_chunk_slow(uintptr_t addr);
 
 /* The half-cells of chunk di if it is a chunk of halves or can become one
- * from its runs (kkr_dir[di] NULL). */
+ * from its runs (kkr_dir[di] NULL), as kkr_half_any gives them. */
 KKR_INLINE kkr_split *kkr_half_chunk_make(uint32_t di) {
-  kkr_split *hc = kkr_half_chunk(di);
+  kkr_split *hc = kkr_half_any(di);
   if (!hc && kkr_runs_made && kkr_run_dir[di])
     hc = kkr_halves_from_runs(di);
   return hc;
