@@ -1389,23 +1389,43 @@ static void compact_store(uint64_t *p, const kkr_cell *c, uintptr_t a) {
  * made of its record, whose outcome compact_store stores.  0 when
  * undecided, or when the chunk is no longer of compact halves (the
  * caller's pointer is stale). */
-static KKR_NOINLINE int compact_half(const decide_ctx *d, uint64_t *p,
-                                     uintptr_t a, uint32_t size, uint32_t acc,
-                                     uint64_t cur, uint64_t site) {
-  uint32_t di = KKR_DIR_INDEX(a);
-  if (kkr_half_on[di] != KKR_HALVES_COMPACT)
+KKR_INLINE int compact_half(const decide_ctx *d, uint64_t *p, uintptr_t a,
+                            uint32_t size, uint32_t acc, uint64_t cur,
+                            uint64_t site) {
+  if (KKR_UNLIKELY(kkr_half_on[KKR_DIR_INDEX(a)] != KKR_HALVES_COMPACT))
     return 0;
   uint64_t v = *p;
   kkr_cell c = {v & KKR_R_W ? v : 0, v & KKR_R_W ? 0 : v};
   if (!decide_with(*d, &c, a, size, acc, cur, site))
     return 0;
-  compact_store(p, &c, a);
+  /* (One record, not a set: stored as it is.) */
+  if (KKR_LIKELY(!(c.w && c.r) && !((c.w | c.r) & KKR_R_X)))
+    *p = c.w | c.r;
+  else
+    compact_store(p, &c, a);
+  return 1;
+}
+
+/* A read that decide_read_common decides, of half p of compact halves
+ * (a gather's index, `col(k)` of a sparse row): 0 for the rest. */
+KKR_INLINE int compact_read(const decide_ctx *d, uint64_t *p, uintptr_t a,
+                            uint32_t size, uint64_t cur, uint64_t site) {
+  if (KKR_UNLIKELY(kkr_half_on[KKR_DIR_INDEX(a)] != KKR_HALVES_COMPACT))
+    return 0;
+  uint64_t v = *p;
+  kkr_cell c = {v & KKR_R_W ? v : 0, v & KKR_R_W ? 0 : v};
+  if (!decide_read_common(d, &c, rec_mask(a, size), cur, site))
+    return 0;
+  if (KKR_LIKELY(!c.w))
+    *p = c.r;
+  else
+    compact_store(p, &c, a);
   return 1;
 }
 
 /* The same for an aligned access of up to 4 bytes, or of a whole word
  * (half by half), in compact halves cc. */
-static int decide_in_compact(const decide_ctx *d, uint64_t *cc, uintptr_t a,
+KKR_INLINE int decide_in_compact(const decide_ctx *d, uint64_t *cc, uintptr_t a,
                              uint32_t size, uint32_t acc, uint64_t cur,
                              uint64_t site) {
   if (size <= 4)
@@ -4287,9 +4307,17 @@ KKR_INLINE int gather_read_at(const decide_ctx *d, uintptr_t a, uint32_t size,
   /* (A 4-byte element of a split cell in its half-cell: an array of int
    * whose words strands split, `col(k)` of a sparse row.  Compact halves
    * out of line.) */
-  kkr_cell *c = *chunk ? access_cell_of(*chunk + KKR_CELL_INDEX(a), a, size)
-                : *hc && !((uintptr_t)*hc & KKR_HC_COMPACT) ? kkr_half_cell(*hc, a)
-                       : NULL;
+  kkr_cell *c = NULL;
+  if (*chunk)
+    c = access_cell_of(*chunk + KKR_CELL_INDEX(a), a, size);
+  else if (KKR_UNLIKELY((uintptr_t)*hc & KKR_HC_COMPACT)) {
+    if (compact_read(d,
+                     kkr_compact_rec(
+                         (uint64_t *)((uintptr_t)*hc & ~KKR_HC_COMPACT), a),
+                     a, size, cur, site))
+      return 1;
+  } else if (*hc)
+    c = kkr_half_cell(*hc, a);
   if (c && decide_read_common(d, c, rec_mask(a, size), cur, site))
     return 1;
   return gather_decide(d, *chunk, *hc, a, size, cur, site);

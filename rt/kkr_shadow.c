@@ -504,18 +504,20 @@ static void exc_to_halves(const kkr_runs *rs, kkr_split *s) {
 }
 
 /* The records of runs rs and their exceptions as compact halves cc (zero,
- * for a chunk of runs with no parked cells): 0 if a half takes two. */
-static int runs_to_compact(const kkr_runs *rs, uint64_t *cc) {
-  uint32_t settled = __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
+ * for a chunk of runs with no parked cells): 0 if a half takes two.  With
+ * cc NULL, only whether they can be (no page of cc touched for nothing). */
+static int runs_to_compact(const kkr_runs *rs, uint64_t *cc,
+                           uint32_t settled) {
+  uint64_t v;
   for (uint32_t i = 0; i < rs->n; i++) {
     const kkr_run *r = &rs->run[i];
-    uint64_t *rc = cc + 2 * KKR_CELL_INDEX(r->lo);
+    uint64_t *rc = cc ? cc + 2 * KKR_CELL_INDEX(r->lo) : NULL;
     uint64_t n = (r->hi - r->lo) >> KKR_GRAN_SHIFT;
     for (uint64_t k = 0; k < n; k++)
       for (uint32_t j = 0; j < 2; j++)
         if (!kkr_compact_of(kkr_run_half_rec(&r->w, k, j),
                             kkr_run_half_rec(&r->r, k, j), settled,
-                            &rc[2 * k + j]))
+                            rc ? &rc[2 * k + j] : &v))
           return 0;
   }
   const kkr_excs *x = rs->exc;
@@ -525,7 +527,8 @@ static int runs_to_compact(const kkr_runs *rs, uint64_t *cc) {
       continue;
     for (uint32_t j = 0; j < 2; j++) {
       kkr_cell h = exc_half(e, j);
-      if (!kkr_compact_of(h.w, h.r, settled, &cc[2 * (e->key - 1) + j]))
+      if (!kkr_compact_of(h.w, h.r, settled,
+                          cc ? &cc[2 * (e->key - 1) + j] : &v))
         return 0;
     }
   }
@@ -926,12 +929,13 @@ kkr_split *kkr_halves_from_runs(uint32_t di) {
   kkr_split *s = NULL;
   if (ok) {
     /* (Compact halves where every half takes one record.) */
-    uint64_t *cc = compact_region(di);
-    if (runs_to_compact(rs, cc)) {
+    uint32_t settled = __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
+    if (runs_to_compact(rs, NULL, settled)) {
+      uint64_t *cc = compact_region(di);
+      runs_to_compact(rs, cc, settled);
       s = (kkr_split *)((uintptr_t)cc | KKR_HC_COMPACT);
       half_on_as(di, KKR_HALVES_COMPACT);
     } else {
-      zero_bytes(cc, COMPACT_BYTES, 0);
       s = kkr_split_dir[di];
       if (!s) {
         s = new_chunk(di, SPLIT_BYTES);
