@@ -827,13 +827,26 @@ static kkr_cell *runs_clear(uint32_t di, uintptr_t lo, uintptr_t hi) {
 
 /* ---- Chunks of halves ---------------------------------------------------- */
 
+/* Whether chunk di lies in one View whose elements are 4 bytes (as the
+ * pass told their size): an array of int or float. */
+static int chunk_of_ints(uint32_t di) {
+  uintptr_t lo = (uintptr_t)di << KKR_CHUNK_SHIFT;
+  kkr_view_alloc v;
+  return kkr_views_find(lo, &v) && v.esz == 4 &&
+         v.hi >= lo + ((uintptr_t)1 << KKR_CHUNK_SHIFT);
+}
+
 void kkr_split_noted(uint32_t di, uint32_t n) {
   if (!split_counts)
     split_counts = kkr_mmap_noreserve(sizeof(uint32_t) << KKR_DIR_BITS,
                                       "the split counts");
   uint32_t was = split_counts[di];
   split_counts[di] = was + n;
-  if (was < HALVES_SPLITS && was + n >= HALVES_SPLITS && !kkr_mt) {
+  /* (A chunk of an array of int is looked at from its first split too:
+   * compact halves may hold it where whole ones would not pay.) */
+  if (((was < HALVES_SPLITS && was + n >= HALVES_SPLITS) ||
+       (was == 0 && chunk_of_ints(di))) &&
+      !kkr_mt) {
     if (npending < PENDING_MAX) {
       pending[npending++] = di;
       kkr_halves_pending = 1;
@@ -842,6 +855,55 @@ void kkr_split_noted(uint32_t di, uint32_t n) {
       split_counts[di] = HALVES_SPLITS - 1;
     }
   }
+}
+
+/* The halves of cell c (split or not) in h, through split for a cell that
+ * is not (on a copy: c stays as it is); 0 for a cell with a read set. */
+static int cell_halves(const kkr_cell *c, const kkr_split *s,
+                       void (*split)(kkr_cell *c, kkr_split *s), kkr_split *h) {
+  if (c->w == KKR_W_SPLIT) {
+    *h = *s;
+    return 1;
+  }
+  if (c->r & KKR_R_X)
+    return 0;
+  kkr_cell copy = *c;
+  split(&copy, h);
+  return 1;
+}
+
+/* Chunk di's cells c (with split halves s) become compact halves if every
+ * half of them takes one record (no cell pointer held, one thread). */
+static void cells_try_compact(uint32_t di, kkr_cell *c, kkr_split *s,
+                              void (*split)(kkr_cell *c, kkr_split *s)) {
+  uint32_t settled = __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
+  kkr_split h;
+  uint64_t v;
+  for (uint32_t k = 0; k < KKR_CELLS_PER_CHUNK; k++) {
+    if (!(c[k].w | c[k].r))
+      continue;
+    if (!cell_halves(&c[k], &s[k], split, &h) ||
+        !kkr_compact_of(h.half[0].w, h.half[0].r, settled, &v) ||
+        !kkr_compact_of(h.half[1].w, h.half[1].r, settled, &v))
+      return;
+  }
+  kkr_spin_lock(&chunk_lock);
+  uint64_t *cc = compact_region(di);
+  for (uint32_t k = 0; k < KKR_CELLS_PER_CHUNK; k++) {
+    if (!(c[k].w | c[k].r))
+      continue;
+    cell_halves(&c[k], &s[k], split, &h);
+    kkr_compact_of(h.half[0].w, h.half[0].r, settled, &cc[2 * k]);
+    kkr_compact_of(h.half[1].w, h.half[1].r, settled, &cc[2 * k + 1]);
+  }
+  zero_bytes(s, SPLIT_BYTES, 0);
+  split_counts[di] = 0;
+  half_on_as(di, KKR_HALVES_COMPACT);
+  kkr_shared_forget_chunk(di);
+  __atomic_store_n(&kkr_dir[di], NULL, __ATOMIC_RELEASE);
+  /* (As for whole halves: the pages go back, the range stays mapped.) */
+  madvise(c, CHUNK_BYTES, MADV_DONTNEED);
+  kkr_spin_unlock(&chunk_lock);
 }
 
 static void halves_try_convert(uint32_t di,
@@ -864,6 +926,12 @@ static void halves_try_convert(uint32_t di,
   }
   if (!s || split_now < HALVES_SPLITS || wide * 2 > split_now) {
     split_counts[di] = split_now < HALVES_SPLITS ? split_now : 0;
+    /* An array of int with a few split words (a team's row of it that
+     * overlaps the next team's by an element): compact halves when every
+     * half takes one record, instead of cells and a region of split
+     * halves for a few words of each page. */
+    if (s && split_now && chunk_of_ints(di))
+      cells_try_compact(di, c, s, split);
     return;
   }
   kkr_spin_lock(&chunk_lock);
