@@ -857,32 +857,40 @@ void kkr_split_noted(uint32_t di, uint32_t n) {
   }
 }
 
-/* The halves of cell c (split or not) in h, through split for a cell that
- * is not (on a copy: c stays as it is); 0 for a cell with a read set. */
-static int cell_halves(const kkr_cell *c, const kkr_split *s,
-                       void (*split)(kkr_cell *c, kkr_split *s), kkr_split *h) {
+/* The halves of cell c (split or not, with its split halves s) in h: 0
+ * for a cell with a read set. */
+static int cell_halves(const kkr_cell *c, const kkr_split *s, kkr_split *h) {
   if (c->w == KKR_W_SPLIT) {
     *h = *s;
     return 1;
   }
   if (c->r & KKR_R_X)
     return 0;
-  kkr_cell copy = *c;
-  split(&copy, h);
+  for (uint32_t j = 0; j < 2; j++) {
+    h->half[j].w = half_rec(c->w, j);
+    h->half[j].r = half_rec(c->r, j);
+  }
   return 1;
 }
 
 /* Chunk di's cells c (with split halves s) become compact halves if every
- * half of them takes one record (no cell pointer held, one thread). */
-static void cells_try_compact(uint32_t di, kkr_cell *c, kkr_split *s,
-                              void (*split)(kkr_cell *c, kkr_split *s)) {
+ * half of them takes one record (no cell pointer held, one thread): an
+ * array of int with a few split words (a team's row of it that overlaps
+ * the next team's by an element), which would otherwise keep its cells
+ * and a region of split halves for a few words of each page. */
+static void cells_try_compact(uint32_t di, kkr_cell *c, kkr_split *s) {
   uint32_t settled = __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
   kkr_split h;
   uint64_t v;
   for (uint32_t k = 0; k < KKR_CELLS_PER_CHUNK; k++) {
-    if (!(c[k].w | c[k].r))
+    uint64_t w = c[k].w, r = c[k].r;
+    /* (The common cells first: one record, or a settled write.) */
+    if (!(w && r) && !((w | r) & KKR_R_X))
       continue;
-    if (!cell_halves(&c[k], &s[k], split, &h) ||
+    if (w != KKR_W_SPLIT && !(r & KKR_R_X) && (w & KKR_R_W) &&
+        KKR_REC_NODE(w) < settled)
+      continue;
+    if (!cell_halves(&c[k], &s[k], &h) ||
         !kkr_compact_of(h.half[0].w, h.half[0].r, settled, &v) ||
         !kkr_compact_of(h.half[1].w, h.half[1].r, settled, &v))
       return;
@@ -892,7 +900,7 @@ static void cells_try_compact(uint32_t di, kkr_cell *c, kkr_split *s,
   for (uint32_t k = 0; k < KKR_CELLS_PER_CHUNK; k++) {
     if (!(c[k].w | c[k].r))
       continue;
-    cell_halves(&c[k], &s[k], split, &h);
+    cell_halves(&c[k], &s[k], &h);
     kkr_compact_of(h.half[0].w, h.half[0].r, settled, &cc[2 * k]);
     kkr_compact_of(h.half[1].w, h.half[1].r, settled, &cc[2 * k + 1]);
   }
@@ -913,6 +921,12 @@ static void halves_try_convert(uint32_t di,
     return;
   kkr_pend_settle_chunk(di); /* (before its records go to halves) */
   kkr_split *s = kkr_split_dir[di];
+  /* (An array of int at its first splits: compact halves or nothing, with
+   * no count of its words first.) */
+  if (s && split_counts[di] < HALVES_SPLITS && chunk_of_ints(di)) {
+    cells_try_compact(di, c, s);
+    return;
+  }
   /* Mostly split (the rest is made so): else the count was old (the
    * memory was cleared since), or the chunk holds too many words accessed
    * whole (looked at again after HALVES_SPLITS splits more). */
@@ -926,12 +940,6 @@ static void halves_try_convert(uint32_t di,
   }
   if (!s || split_now < HALVES_SPLITS || wide * 2 > split_now) {
     split_counts[di] = split_now < HALVES_SPLITS ? split_now : 0;
-    /* An array of int with a few split words (a team's row of it that
-     * overlaps the next team's by an element): compact halves when every
-     * half takes one record, instead of cells and a region of split
-     * halves for a few words of each page. */
-    if (s && split_now && chunk_of_ints(di))
-      cells_try_compact(di, c, s, split);
     return;
   }
   kkr_spin_lock(&chunk_lock);
