@@ -335,14 +335,20 @@ static kkr_split *compact_expand_locked(uint32_t di) {
 }
 
 /* Chunk di's whole halves s become compact ones if every half takes one
- * record (under chunk_lock; the split region's pages go back): 1 if so. */
+ * record (under chunk_lock; the split region's pages go back): 1 if so.
+ * Not while a half holds a plain write that is not settled: an array that
+ * a kernel writes is mostly read before a fence settles the writes (a
+ * particle's cell index), which would make the halves whole again at
+ * once; atomic updates (a histogram's bins) are mostly read after one. */
 static int halves_to_compact(uint32_t di, kkr_split *s) {
   uint32_t settled = __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
   const kkr_cell *h = &s[0].half[0];
   uint32_t i = 0;
   uint64_t v;
   for (; i < 2 * KKR_CELLS_PER_CHUNK; i++)
-    if (!kkr_compact_of(h[i].w, h[i].r, settled, &v))
+    if (!kkr_compact_of(h[i].w, h[i].r, settled, &v) ||
+        ((h[i].w & (KKR_R_W | KKR_R_A)) == KKR_R_W &&
+         KKR_REC_NODE(h[i].w) >= settled))
       return 0;
   uint64_t *cc = compact_region(di);
   for (i = 0; i < 2 * KKR_CELLS_PER_CHUNK; i++)
