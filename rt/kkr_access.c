@@ -1425,9 +1425,9 @@ KKR_INLINE int compact_read(const decide_ctx *d, uint64_t *p, uintptr_t a,
 
 /* The same for an aligned access of up to 4 bytes, or of a whole word
  * (half by half), in compact halves cc. */
-KKR_INLINE int decide_in_compact(const decide_ctx *d, uint64_t *cc, uintptr_t a,
-                             uint32_t size, uint32_t acc, uint64_t cur,
-                             uint64_t site) {
+KKR_INLINE int decide_in_compact(const decide_ctx *d, uint64_t *cc,
+                                 uintptr_t a, uint32_t size, uint32_t acc,
+                                 uint64_t cur, uint64_t site) {
   if (size <= 4)
     return compact_half(d, kkr_compact_rec(cc, a), a, size, acc, cur, site);
   return size == KKR_GRAN &&
@@ -4305,8 +4305,8 @@ KKR_INLINE int gather_read_at(const decide_ctx *d, uintptr_t a, uint32_t size,
     *hc = *chunk ? NULL : kkr_half_any(KKR_DIR_INDEX(a));
   }
   /* (A 4-byte element of a split cell in its half-cell: an array of int
-   * whose words strands split, `col(k)` of a sparse row.  Compact halves
-   * out of line.) */
+   * whose words strands split, `col(k)` of a sparse row; or its record
+   * in compact halves.) */
   kkr_cell *c = NULL;
   if (*chunk)
     c = access_cell_of(*chunk + KKR_CELL_INDEX(a), a, size);
@@ -4690,8 +4690,8 @@ void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
                              kkr_half_on[di] == KKR_HALVES_COMPACT
                          ? kkr_compact_dir[di]
                          : NULL;
-      if (cc && !free_needs_check(t, (const kkr_cell *)(cc + 2 * KKR_CELL_INDEX(lo)),
-                                  n)) {
+      if (cc && !free_needs_check(
+                    t, (const kkr_cell *)(cc + 2 * KKR_CELL_INDEX(lo)), n)) {
         lo = hi;
         continue;
       }
