@@ -170,3 +170,60 @@ Test(shadow, run_exceptions_of_small_runs) {
   kkr_shadow_clear(a, 1 << 20);
   free(p);
 }
+
+/* Compact halves (kkr_shadow.h): the one record that stands for a half's
+ * two, when there is one. */
+Test(shadow, compact_record_of_a_half) {
+  const uint64_t node5 = (uint64_t)5 << KKR_REC_NODE_SHIFT;
+  const uint64_t node9 = (uint64_t)9 << KKR_REC_NODE_SHIFT;
+  const uint64_t w5 = node5 | 0x0F0 | KKR_R_W, r9 = node9 | 0x0F0;
+  uint64_t v = 123;
+  cr_assert(kkr_compact_of(0, 0, 0, &v));
+  cr_assert_eq(v, 0);
+  cr_assert(kkr_compact_of(w5, 0, 0, &v)); /* a write, no read since */
+  cr_assert_eq(v, w5);
+  cr_assert(kkr_compact_of(0, r9, 0, &v)); /* reads, no write */
+  cr_assert_eq(v, r9);
+  /* Reads after a write: one record only once the write is settled. */
+  v = 123;
+  cr_assert_not(kkr_compact_of(w5, r9, 5, &v));
+  cr_assert_eq(v, 123);
+  cr_assert(kkr_compact_of(w5, r9, 6, &v));
+  cr_assert_eq(v, r9);
+  /* Sets (KKR_R_X) and a write record without KKR_R_W never. */
+  cr_assert_not(kkr_compact_of(0, KKR_REC_SET((void *)0x1000), 0, &v));
+  cr_assert_not(kkr_compact_of(node5 | 0x0F0, 0, 0, &v));
+}
+
+/* A fresh chunk made compact halves for 4-byte elements: records per half;
+ * kkr_half_chunk makes them whole (each record its half's write or reads);
+ * a clear of the whole chunk ends them. */
+Test(shadow, compact_halves_made_whole_and_cleared) {
+  char *p = malloc(4 << 20);
+  uintptr_t a = ((uintptr_t)p + (2 << 20)) & ~(uintptr_t)((1 << 20) - 1);
+  uint32_t di = KKR_DIR_INDEX(a);
+  kkr_split *hc = kkr_halves_fresh(di);
+  cr_assert_not_null(hc);
+  cr_assert((uintptr_t)hc & KKR_HC_COMPACT);
+  cr_assert_eq(kkr_half_any(di), hc);
+  cr_assert_null(kkr_half_full(di)); /* (not whole) */
+  cr_assert(kkr_half_is(di));
+  uint64_t *cc = (uint64_t *)((uintptr_t)hc & ~KKR_HC_COMPACT);
+  const uint64_t w = ((uint64_t)7 << KKR_REC_NODE_SHIFT) | 0x0F0 | KKR_R_W;
+  const uint64_t r = ((uint64_t)8 << KKR_REC_NODE_SHIFT) | 0xF00;
+  *kkr_compact_rec(cc, a + 16) = w;     /* word 2, low half */
+  *kkr_compact_rec(cc, a + 20) = r;     /* word 2, high half */
+  cr_assert_eq(kkr_compact_rec(cc, a + 20), &cc[5]);
+  kkr_split *s = kkr_half_chunk(di); /* made whole */
+  cr_assert_not_null(s);
+  cr_assert_eq(kkr_half_full(di), s);
+  cr_assert_eq(s[2].half[0].w, w);
+  cr_assert_eq(s[2].half[0].r, 0);
+  cr_assert_eq(s[2].half[1].w, 0);
+  cr_assert_eq(s[2].half[1].r, r);
+  cr_assert_eq(s[3].half[0].w | s[3].half[0].r, 0);
+  cr_assert_eq(cc[4] | cc[5], 0); /* (the compact records are gone) */
+  kkr_shadow_clear(a, (uintptr_t)1 << 20);
+  cr_assert_not(kkr_half_is(di));
+  free(p);
+}
