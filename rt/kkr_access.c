@@ -1394,8 +1394,7 @@ KKR_INLINE int compact_half(const decide_ctx *d, uint64_t *p, uintptr_t a,
                             uint64_t site) {
   if (KKR_UNLIKELY(kkr_half_on[KKR_DIR_INDEX(a)] != KKR_HALVES_COMPACT))
     return 0;
-  uint64_t v = *p;
-  kkr_cell c = {v & KKR_R_W ? v : 0, v & KKR_R_W ? 0 : v};
+  kkr_cell c = kkr_compact_cell(*p);
   if (!decide_with(*d, &c, a, size, acc, cur, site))
     return 0;
   /* (One record, not a set: stored as it is.) */
@@ -1412,8 +1411,7 @@ KKR_INLINE int compact_read(const decide_ctx *d, uint64_t *p, uintptr_t a,
                             uint32_t size, uint64_t cur, uint64_t site) {
   if (KKR_UNLIKELY(kkr_half_on[KKR_DIR_INDEX(a)] != KKR_HALVES_COMPACT))
     return 0;
-  uint64_t v = *p;
-  kkr_cell c = {v & KKR_R_W ? v : 0, v & KKR_R_W ? 0 : v};
+  kkr_cell c = kkr_compact_cell(*p);
   if (!decide_read_common(d, &c, rec_mask(a, size), cur, site))
     return 0;
   if (KKR_LIKELY(!c.w))
@@ -4586,8 +4584,7 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
       kkr_split *hc = kkr_half_any(KKR_DIR_INDEX(a));
       if (hc && ((uintptr_t)hc & KKR_HC_COMPACT)) {
         cp = kkr_compact_rec((uint64_t *)((uintptr_t)hc & ~KKR_HC_COMPACT), a);
-        one.w = *cp & KKR_R_W ? *cp : 0;
-        one.r = *cp & KKR_R_W ? 0 : *cp;
+        one = kkr_compact_cell(*cp);
         c = &one;
       } else if (hc) {
         c = kkr_half_cell(hc, a);
@@ -4686,10 +4683,7 @@ void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
       }
       uintptr_t n = (hi - lo + KKR_GRAN - 1) >> KKR_GRAN_SHIFT;
       /* (Compact halves: their records two by two, as cells' are.) */
-      uint64_t *cc = !kkr_dir[di] && kkr_half_is(di) &&
-                             kkr_half_on[di] == KKR_HALVES_COMPACT
-                         ? kkr_compact_dir[di]
-                         : NULL;
+      uint64_t *cc = kkr_dir[di] ? NULL : kkr_compact_chunk(di);
       if (cc && !free_needs_check(
                     t, (const kkr_cell *)(cc + 2 * KKR_CELL_INDEX(lo)), n)) {
         lo = hi;

@@ -324,11 +324,8 @@ static kkr_split *compact_expand_locked(uint32_t di) {
     __atomic_store_n(&kkr_split_dir[di], s, __ATOMIC_RELEASE);
   }
   kkr_cell *h = &s[0].half[0];
-  for (uint32_t i = 0; i < 2 * KKR_CELLS_PER_CHUNK; i++) {
-    uint64_t v = cc[i];
-    h[i].w = v & KKR_R_W ? v : 0;
-    h[i].r = v & KKR_R_W ? 0 : v;
-  }
+  for (uint32_t i = 0; i < 2 * KKR_CELLS_PER_CHUNK; i++)
+    h[i] = kkr_compact_cell(cc[i]);
   zero_bytes(cc, COMPACT_BYTES, 0);
   half_on(di);
   return s;
@@ -1087,13 +1084,12 @@ void kkr_shadow_summary(int fd) {
         kkr_cell *c = (in[0][p] & 1) ? kkr_dir[di] : NULL;
         kkr_split *s = (in[1][p] & 1) ? kkr_split_dir[di] : NULL;
         kkr_runs *rs = (in[2][p] & 1) ? kkr_run_dir[di] : NULL;
-        uint64_t *cc = (in[3][p] & 1) ? kkr_compact_dir[di] : NULL;
+        uint64_t *cc = (in[3][p] & 1) ? kkr_compact_chunk(di) : NULL;
         if (c) {
           n_cells++;
           b_cells += resident(c, CHUNK_BYTES);
         }
-        if (cc && !c && kkr_half_is(di) &&
-            kkr_half_on[di] == KKR_HALVES_COMPACT) {
+        if (cc && !c) {
           n_halves++;
           n_compact++;
           b_halves += resident(cc, COMPACT_BYTES);
@@ -1201,11 +1197,11 @@ static void shadow_clear(uintptr_t addr, uintptr_t size, int keep) {
     /* The cells, or those parked under the runs that remain. */
     kkr_cell *c = kkr_runs_made && kkr_run_dir[di] ? runs_clear(di, lo, end)
                                                    : kkr_dir[di];
-    if (!c && kkr_half_is(di) && kkr_half_on[di] == KKR_HALVES_COMPACT) {
+    uint64_t *cc = c ? NULL : kkr_compact_chunk(di);
+    if (cc) {
       /* Compact halves: their records in the range (no sets among them). */
       uintptr_t n = (end - lo) >> KKR_GRAN_SHIFT;
-      zero_bytes(kkr_compact_dir[di] + 2 * KKR_CELL_INDEX(lo),
-                 2 * n * sizeof(uint64_t), keep);
+      zero_bytes(cc + 2 * KKR_CELL_INDEX(lo), 2 * n * sizeof(uint64_t), keep);
       if (n == KKR_CELLS_PER_CHUNK)
         kkr_half_on[di] = 0; /* the memory starts a new life */
       lo = end;

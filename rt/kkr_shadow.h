@@ -159,38 +159,48 @@ KKR_INLINE int kkr_compact_of(uint64_t w, uint64_t r, uint32_t settled,
  * if it is not (any more) of compact halves. */
 kkr_split *kkr_compact_expand(uint32_t di);
 
-/* The whole half-cells of chunk di if it is a chunk of halves (compact
- * ones made whole first), else NULL. */
-KKR_INLINE kkr_split *kkr_half_chunk(uint32_t di) {
-  if (KKR_LIKELY(!kkr_halves_made))
-    return NULL;
-  uint8_t on = kkr_half_on[di];
-  if (KKR_LIKELY(on != KKR_HALVES_COMPACT))
-    return on ? kkr_split_dir[di] : NULL;
-  return kkr_compact_expand(di);
+/* Whether chunk di is one of halves, of either kind. */
+KKR_INLINE int kkr_half_is(uint32_t di) {
+  return KKR_UNLIKELY(kkr_halves_made) && kkr_half_on[di];
 }
 
-/* The same, without making compact halves whole: NULL for them. */
-KKR_INLINE kkr_split *kkr_half_full(uint32_t di) {
-  return KKR_UNLIKELY(kkr_halves_made) && kkr_half_on[di] == KKR_HALVES_FULL
-             ? kkr_split_dir[di]
+/* The compact halves of chunk di, or NULL if it is not of them. */
+KKR_INLINE uint64_t *kkr_compact_chunk(uint32_t di) {
+  return kkr_half_is(di) && kkr_half_on[di] == KKR_HALVES_COMPACT
+             ? kkr_compact_dir[di]
              : NULL;
 }
 
 /* The half-cells of chunk di as decide_in_halves takes them: whole, or
  * compact (the pointer tagged with KKR_HC_COMPACT); NULL if neither. */
 KKR_INLINE kkr_split *kkr_half_any(uint32_t di) {
-  if (KKR_LIKELY(!kkr_halves_made))
+  if (!kkr_half_is(di))
     return NULL;
-  uint8_t on = kkr_half_on[di];
-  if (KKR_LIKELY(on != KKR_HALVES_COMPACT))
-    return on ? kkr_split_dir[di] : NULL;
-  return (kkr_split *)((uintptr_t)kkr_compact_dir[di] | KKR_HC_COMPACT);
+  return kkr_half_on[di] == KKR_HALVES_COMPACT
+             ? (kkr_split *)((uintptr_t)kkr_compact_dir[di] | KKR_HC_COMPACT)
+             : kkr_split_dir[di];
 }
 
-/* Whether chunk di is one of halves, of either kind. */
-KKR_INLINE int kkr_half_is(uint32_t di) {
-  return KKR_UNLIKELY(kkr_halves_made) && kkr_half_on[di];
+/* The whole half-cells of chunk di if it is a chunk of halves (compact
+ * ones made whole first), else NULL. */
+KKR_INLINE kkr_split *kkr_half_chunk(uint32_t di) {
+  kkr_split *hc = kkr_half_any(di);
+  return KKR_UNLIKELY((uintptr_t)hc & KKR_HC_COMPACT) ? kkr_compact_expand(di)
+                                                      : hc;
+}
+
+/* The same, without making compact halves whole: NULL for them. */
+KKR_INLINE kkr_split *kkr_half_full(uint32_t di) {
+  return kkr_half_is(di) && kkr_half_on[di] == KKR_HALVES_FULL
+             ? kkr_split_dir[di]
+             : NULL;
+}
+
+/* The two records of a half that its compact record v stands for: v is
+ * the write (KKR_R_W) or the reads. */
+KKR_INLINE kkr_cell kkr_compact_cell(uint64_t v) {
+  kkr_cell c = {v & KKR_R_W ? v : 0, v & KKR_R_W ? 0 : v};
+  return c;
 }
 
 /* Chunk di, whose runs are all of 4-byte elements (kkr_runrec step 2, or
