@@ -1575,16 +1575,14 @@ private:
         TB.CreateSub(Mode, TB.getInt32(KKR_ABI_MODE_MD(N, 0))),
         TB.getInt32(2));
     Value *Last = N == 2 ? I1 : I2;
-    Value *Packed, *Id;
-    if (N == 2) {
-      Packed = TB.CreateIsNull(TB.CreateLShr(TB.CreateOr(I0, I1), 10));
-      Id = TB.CreateOr(TB.CreateShl(I0, 10), I1);
-    } else {
-      Packed = TB.CreateIsNull(TB.CreateOr(
-          TB.CreateLShr(TB.CreateOr(I0, I1), 7), TB.CreateLShr(I2, 6)));
-      Id = TB.CreateOr(TB.CreateOr(TB.CreateShl(I0, 13), TB.CreateShl(I1, 6)),
-                       I2);
-    }
+    // The item's layout: (i0 * m1 + i1) * m2 + i2 (2 indices: i2 is 0 and
+    // m2 1), where i0 < lim0, i1 < m1 and i2 < m2.
+    Value *M1 = Field(KKR_ABI_MD_M1, I64), *M2 = Field(KKR_ABI_MD_M2, I64);
+    Value *Packed = TB.CreateAnd(
+        TB.CreateICmpULT(I0, Field(KKR_ABI_MD_LIM0, I64)),
+        TB.CreateAnd(TB.CreateICmpULT(I1, M1), TB.CreateICmpULT(I2, M2)));
+    Value *Id = TB.CreateAdd(
+        TB.CreateMul(TB.CreateAdd(TB.CreateMul(I0, M1), I1), M2), I2);
     Value *InRow = TB.CreateAnd(
         TB.CreateAnd(TB.CreateICmpEQ(Field(KKR_ABI_ROW_I0, I64), I0),
                      TB.CreateICmpEQ(Field(KKR_ABI_ROW_I1, I64),

@@ -153,14 +153,15 @@ static void node_from(uint32_t node, uint32_t strand, kkr_node_info *n) {
     n->nidx = it->nidx;
     n->rank = it->rank;
     n->idx_exact = !it->lossy;
-    switch (it->nidx) {
-    case 2: n->idx[0] = s >> 10; n->idx[1] = s & 1023; break;
-    case 3:
-      n->idx[0] = s >> 13;
-      n->idx[1] = (s >> 6) & 127;
-      n->idx[2] = s & 63;
-      break;
-    default: n->idx[0] = s; break;
+    if (it->nidx == 2 || it->nidx == 3) {
+      /* (Exact where the item's ids are: kkr_md_layout.) */
+      uint64_t l = kkr_md_layout(it, it->nidx);
+      uint32_t m1 = (uint32_t)KKR_MD_M1(l), m2 = (uint32_t)KKR_MD_M2(l);
+      n->idx[0] = s / m2 / m1;
+      n->idx[1] = s / m2 % m1;
+      n->idx[2] = s % m2;
+    } else {
+      n->idx[0] = s;
     }
     if (it->team) {
       n->team = 1;
@@ -264,7 +265,9 @@ static void resolve_md(kkr_node_info *old, const kkr_node_info *cur) {
   uint32_t n = old->nidx, last = n - 1;
   kkr_item it = old->item; /* (kkr_strand_id marks it lossy: a copy) */
   static const int d[] = {0, -1, 1, -2, 2};
-  const uint64_t bound = n == 2 ? 1024 : 64; /* where ids stop packing */
+  uint64_t l = kkr_md_layout(&it, n);
+  /* (Where the row's ids stop packing.) */
+  const uint64_t bound = n == 2 ? KKR_MD_M1(l) : KKR_MD_M2(l);
   for (unsigned a = 0; a < (n == 2 ? 1u : 2u); a++)
     for (unsigned k = 0; k < KKR_ARRAY_SIZE(d); k++) {
       int64_t row[3] = {cur->idx[0], cur->idx[1], cur->idx[2]};

@@ -106,6 +106,10 @@ struct kkr_abi_thread {
   unsigned long long row_i0;     /* the last row whose indices did not pack: */
   unsigned long long row_i1;     /* its indices before the last (row_i1 ~0 */
   unsigned long long row_base;   /* for 2 indices) and its ids' base */
+  /* The layout of the running MDRange item's packed ids (below): */
+  unsigned long long md_lim0;    /* first index below this, */
+  unsigned long long md_m1;      /* the second below this, */
+  unsigned long long md_m2;      /* the third below this (1: 2 indices) */
 };
 /* Byte offsets of its fields, for the pass. */
 #define KKR_ABI_STRAND_DEPTH 0
@@ -127,14 +131,20 @@ struct kkr_abi_thread {
 #define KKR_ABI_ROW_I0 112
 #define KKR_ABI_ROW_I1 120
 #define KKR_ABI_ROW_BASE 128
+#define KKR_ABI_MD_LIM0 136
+#define KKR_ABI_MD_M1 144
+#define KKR_ABI_MD_M2 152
 /* strand_mode of a RangePolicy for (1), reduce or scan (2), and of an
  * MDRange kernel of 2 indices (3, 4) or 3 (5, 6), for or reduce.  An
- * MDRange strand's id packs its indices when they are small enough: 2
- * indices below 1024 give i0 << 10 | i1, 3 indices below 128, 128 and 64
- * give i0 << 13 | i1 << 6 | i2; else it is the row's base plus its last
- * index, base + i modulo KKR_ABI_STRAND_INLINE_MAX, which the inline code
- * computes only for the row of row_i0 and row_i1 and once item_lossy is
- * set.  Either way the record's strand bits are id % INLINE_MAX + 2. */
+ * MDRange strand's id packs its indices when they are small enough: with
+ * i0 < md_lim0, i1 < md_m1 and i2 < md_m2 (2 indices: i2 is 0, md_m2 1) it
+ * is (i0 * md_m1 + i1) * md_m2 + i2, which stays below
+ * KKR_ABI_STRAND_INLINE_MAX (the runtime lays each item out by the extents
+ * its kernel had before: 1024 for 2 indices, 128 and 64 for 3, the first
+ * time); else it is the row's base plus its last index, base + i modulo
+ * KKR_ABI_STRAND_INLINE_MAX, which the inline code computes only for the
+ * row of row_i0 and row_i1 and once item_lossy is set.  Either way the
+ * record's strand bits are id % INLINE_MAX + 2. */
 #define KKR_ABI_MODE_MD(nidx, reduce) (2u * (nidx) - 1u + (reduce))
 /* The threads of a team: nested iteration i is thread i % 126 + 1, and a
  * single(PerTeam) (a nested call of no index) thread 127. */

@@ -55,7 +55,13 @@ _Static_assert(__builtin_offsetof(kkr_thread, abi) == 0 &&
                    __builtin_offsetof(struct kkr_abi_thread, row_i1) ==
                        KKR_ABI_ROW_I1 &&
                    __builtin_offsetof(struct kkr_abi_thread, row_base) ==
-                       KKR_ABI_ROW_BASE,
+                       KKR_ABI_ROW_BASE &&
+                   __builtin_offsetof(struct kkr_abi_thread, md_lim0) ==
+                       KKR_ABI_MD_LIM0 &&
+                   __builtin_offsetof(struct kkr_abi_thread, md_m1) ==
+                       KKR_ABI_MD_M1 &&
+                   __builtin_offsetof(struct kkr_abi_thread, md_m2) ==
+                       KKR_ABI_MD_M2,
                "kkr_abi.h offsets");
 int kkr_mt;
 /* kkr_mt itself, under the name instrumented code reads (kkr_rt.h). */
@@ -2767,8 +2773,9 @@ KKR_INLINE uint64_t loop_strand_id(kkr_item *it, uint32_t mode, uint64_t i0,
     return i0 % KKR_ABI_STRAND_INLINE_MAX + 2;
   }
   if (nidx == 2) {
-    if ((i0 | i1) < 1024)
-      return (i0 << 10 | i1) + 2;
+    uint64_t l = kkr_md_layout(it, 2);
+    if (i0 < KKR_MD_LIM0(l) && i1 < KKR_MD_M1(l))
+      return i0 * KKR_MD_M1(l) + i1 + 2;
     /* (kkr_strand_id's hashed id, without a call: a LayoutLeft loop over
      * the first index asks for a new row's at every element.) */
     *lossy = 1;
@@ -3712,29 +3719,41 @@ static uint64_t loop_inc_strands(kkr_thread *t, uint32_t mode, uint32_t nidx,
     }
     id0 = ls->id = (uint32_t)((uint64_t)v0 % KKR_RUN_STRANDS) + 2;
     ls->dcur *= step;
-  } else if (mode == LOOP_MD && nidx == 2 && vary <= 1 && lo >= 0 &&
-             hi < 1024 && idx[1 - vary] < 1024) {
-    uint64_t other = idx[1 - vary];
-    id0 = (vary ? (other << 10 | (uint64_t)v0) : ((uint64_t)v0 << 10 | other)) +
-          2;
-    ls->dcur *= step * (vary ? 1 : 1024);
-  } else if (mode == LOOP_MD && (nidx == 2 || nidx == 3) &&
-             vary == nidx - 1 && step == 1 && lo >= 0) {
-    /* A row (the last index varies by one) of ids that kkr_strand_id packs
-     * while the indices are small, and hashes as a row hash plus the last
-     * index beyond: a piece of each. */
-    uint64_t i0 = idx[0], i1 = nidx == 3 ? idx[1] : 0, v = (uint64_t)v0;
-    uint64_t limit = nidx == 2 ? 1024 : 64;
+  } else if (mode == LOOP_MD && (nidx == 2 || nidx == 3) && lo >= 0) {
+    /* (The kernel's next items lay their ids out to hold these.) */
+    uint64_t e[3] = {idx[0], idx[1], nidx == 3 ? idx[2] : 0};
+    e[vary] = (uint64_t)hi;
+    kkr_md_seen(t, e[0], e[1], e[2]);
     kkr_item *it = t->item_op->item;
-    id0 = nidx == 2 ? kkr_strand_id(it, i0, v, 0, 2, 0)
-                    : kkr_strand_id(it, i0, i1, v, 3, 0);
-    if ((nidx == 2 ? i0 < 1024 : (i0 | i1) < 128) && v < limit) {
-      if (count > limit - v) /* (packed up to the limit) */
-        count = limit - v;
+    uint64_t l = kkr_md_layout(it, nidx);
+    uint64_t lim[3] = {KKR_MD_LIM0(l), KKR_MD_M1(l), KKR_MD_M2(l)};
+    /* The packed id of element k is id0 + k * step * mul[vary]. */
+    uint64_t mul[3] = {lim[1] * lim[2], lim[2], 1};
+    if (nidx == 2)
+      mul[0] = lim[1], mul[1] = 1;
+    if (e[0] < lim[0] && e[1] < lim[1] && e[2] < lim[2]) {
+      /* All packed (lo >= 0 too): the ids step by a constant. */
+      id0 = kkr_strand_id(it, idx[0], idx[1], nidx == 3 ? idx[2] : 0, nidx,
+                          0);
+      ls->dcur *= step * mul[vary];
+    } else if (vary == nidx - 1 && step == 1) {
+      /* A row (the last index varies by one) of ids that kkr_strand_id
+       * packs while its indices fit the layout and hashes as a row hash
+       * plus the last index beyond: a piece of each. */
+      uint64_t i0 = idx[0], i1 = nidx == 3 ? idx[1] : 0, v = (uint64_t)v0;
+      uint64_t limit = nidx == 2 ? lim[1] : lim[2];
+      id0 = nidx == 2 ? kkr_strand_id(it, i0, v, 0, 2, 0)
+                      : kkr_strand_id(it, i0, i1, v, 3, 0);
+      if (i0 < lim[0] && (nidx == 2 || i1 < lim[1]) && v < limit) {
+        if (count > limit - v) /* (packed up to the limit) */
+          count = limit - v;
+      } else {
+        ls->id = (uint32_t)id0;
+        ls->wrap = KKR_RUN_STRANDS + 2;
+        ls->span = KKR_RUN_STRANDS;
+      }
     } else {
-      ls->id = (uint32_t)id0;
-      ls->wrap = KKR_RUN_STRANDS + 2;
-      ls->span = KKR_RUN_STRANDS;
+      return 0;
     }
   } else {
     return 0;

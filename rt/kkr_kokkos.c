@@ -447,6 +447,15 @@ static void op_finish(kkr_thread *t, kkr_op *op) {
     break;
   }
   if (op->item && t->item_op == op) {
+    uint32_t mode = t->abi.strand_mode;
+    if (mode >= KKR_ABI_MODE_MD(2, 0) && mode <= KKR_ABI_MODE_MD(3, 1))
+      /* (An MDRange's last strand, which the inline code may have begun:
+       * the upper corner of its box, which the runtime saw nothing of
+       * where the rows packed or the inline code knew their hash.) */
+      kkr_md_seen(t, (uint64_t)t->abi.strand_idx0,
+                  (uint64_t)t->abi.strand_idx1,
+                  mode < KKR_ABI_MODE_MD(3, 0) ? 0
+                                               : (uint64_t)t->abi.strand_idx2);
     t->abi.strand_depth = 0;
     t->team_on = 0;
     kkr_node_host(t);
@@ -485,13 +494,14 @@ KKR_EXPORT void __kkrace_exec_ref(void *obj, unsigned long long objsize) {
 /* ---- Strands ------------------------------------------------------------ */
 
 /* Strand ids are 20 bits (KKR_STRAND_BITS), 0 and 1 reserved: RangePolicy
- * indices modulo 2^20 - 2, MDRange indices packed (10 bits each for rank 2,
- * 7/7/6 for rank 3) or hashed when they do not fit, TeamPolicy league ranks
- * in call order.  A hashed id is a hash of the other indices plus the last
- * index, so that the ids of a row still follow one another (a loop over
- * the last index steps them as a RangePolicy's).  Two strands with one id
- * are one strand to the check: a race between iterations exactly 2^20 - 2
- * apart, or between two rows whose hashes meet, is missed. */
+ * indices modulo 2^20 - 2, MDRange indices packed by the item's layout
+ * (kkr_md_layout: by the extents the kernel had before) or hashed when
+ * they do not fit, TeamPolicy league ranks in call order.  A hashed id is a
+ * hash of the other indices plus the last index, so that the ids of a row
+ * still follow one another (a loop over the last index steps them as a
+ * RangePolicy's).  Two strands with one id are one strand to the check: a
+ * race between iterations exactly 2^20 - 2 apart, or between two rows
+ * whose hashes meet, is missed. */
 #define STRAND_IDS ((1u << KKR_STRAND_BITS) - 2)
 _Static_assert(STRAND_IDS == KKR_ABI_STRAND_INLINE_MAX,
                "the inline strand code computes the ids of kkr_strand_id");
@@ -517,6 +527,60 @@ static uint64_t row_hash(uint64_t i0, uint64_t i1, uint32_t nidx) {
   return last_row.h = h;
 }
 
+/* The layout of an MDRange item's packed ids.  The first time a kernel
+ * runs, 1024 x 1024 (2 indices) or 128 x 128 x 64 (3); after that, the
+ * extents its strands and rows had (kkr_md_seen), where they fit: a 3D
+ * stencil over 98^3 points then packs every row whole instead of hashing
+ * the part of each row beyond 64.  The extents are kept per kernel label
+ * and rank in a small table, a hint only: an item's layout is fixed at its
+ * first strand, the same for all its threads, and indices beyond it hash. */
+#define MD_KERNELS 256
+static struct md_kernel {
+  const char *label;
+  uint32_t nidx;
+  uint32_t e[3]; /* the largest indices seen, plus one */
+} md_kernels[MD_KERNELS];
+
+static uint64_t md_first_layout(uint32_t nidx) {
+  return nidx == 2 ? KKR_MD_LAYOUT(STRAND_IDS / 1024, 1024, 1)
+                   : KKR_MD_LAYOUT(STRAND_IDS / (128 * 64), 128, 64);
+}
+
+uint64_t kkr_md_layout(const kkr_item *it, uint32_t nidx) {
+  uint64_t l = __atomic_load_n(&it->md_layout, __ATOMIC_ACQUIRE);
+  return l ? l : md_first_layout(nidx);
+}
+
+void kkr_md_begin(kkr_thread *t, kkr_item *it, uint32_t nidx) {
+  uintptr_t key = (uintptr_t)it->label ^ nidx;
+  struct md_kernel *k =
+      &md_kernels[(kkr_mix64(key) >> 32) % MD_KERNELS];
+  if (__atomic_load_n(&k->label, __ATOMIC_RELAXED) != it->label ||
+      __atomic_load_n(&k->nidx, __ATOMIC_RELAXED) != nidx) {
+    /* (Another kernel's slot: it is this one's now.) */
+    for (int j = 0; j < 3; j++)
+      __atomic_store_n(&k->e[j], 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&k->nidx, nidx, __ATOMIC_RELAXED);
+    __atomic_store_n(&k->label, it->label, __ATOMIC_RELAXED);
+  }
+  uint64_t l = __atomic_load_n(&it->md_layout, __ATOMIC_ACQUIRE);
+  if (!l) {
+    uint64_t m1 = __atomic_load_n(&k->e[1], __ATOMIC_RELAXED);
+    uint64_t m2 = nidx == 2 ? 1 : __atomic_load_n(&k->e[2], __ATOMIC_RELAXED);
+    uint64_t want = m1 && m2 && m1 * m2 <= STRAND_IDS
+                        ? KKR_MD_LAYOUT(STRAND_IDS / (m1 * m2), m1, m2)
+                        : md_first_layout(nidx);
+    l = 0;
+    if (__atomic_compare_exchange_n(&it->md_layout, &l, want, 0,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      l = want;
+  }
+  t->abi.md_lim0 = KKR_MD_LIM0(l);
+  t->abi.md_m1 = KKR_MD_M1(l);
+  t->abi.md_m2 = KKR_MD_M2(l);
+  t->md_seen = k->e;
+}
+
 uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
                        uint32_t nidx, uint32_t seq) {
   uint64_t id;
@@ -531,22 +595,22 @@ uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
     if (i0 >= STRAND_IDS)
       it->lossy = 1;
     break;
-  case 2:
-    if ((i0 | i1) < 1024) {
-      id = i0 << 10 | i1;
-    } else {
+  default: {
+    uint64_t l = kkr_md_layout(it, nidx);
+    uint64_t m1 = KKR_MD_M1(l), m2 = KKR_MD_M2(l);
+    if (nidx == 2)
+      i2 = 0;
+    if (i0 < KKR_MD_LIM0(l) && i1 < m1 && i2 < m2) {
+      id = (i0 * m1 + i1) * m2 + i2;
+    } else if (nidx == 2) {
       id = row_hash(i0, 0, 2) + i1 % STRAND_IDS;
       it->lossy = 1;
-    }
-    break;
-  default:
-    if ((i0 | i1) < 128 && i2 < 64) {
-      id = i0 << 13 | i1 << 6 | i2;
     } else {
       id = row_hash(i0, i1, 3) + i2 % STRAND_IDS;
       it->lossy = 1;
     }
     break;
+  }
   }
   return (uint32_t)(id % STRAND_IDS) + 2;
 }
@@ -926,11 +990,19 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
   kkr_op *op = t->item_op;
   kkr_item *it = op->item;
   int reduce = op->kind == KKR_OP_EXEC_REDUCE || op->kind == KKR_OP_EXEC_SCAN;
-  uint32_t id, n = nidx > 3 ? 3 : nidx;
+  uint32_t id, n = nidx > 3 ? 3 : nidx, seq = t->strand_count;
+  if (KKR_UNLIKELY(t->strand_count++ == 0)) {
+    it->nidx = (uint8_t)n;
+    it->rank = (uint8_t)rank;
+    kkr_strand_mode(t, nidx); /* (an MDRange's layout of ids: before any) */
+    it->team = nidx == 0;
+  }
   if (KKR_LIKELY(nidx == 1 && i0 < STRAND_IDS)) {
     id = (uint32_t)i0 + 2; /* a RangePolicy iteration */
   } else {
-    id = kkr_strand_id(it, i0, i1, i2, n, t->strand_count);
+    if (nidx == 2 || nidx == 3)
+      kkr_md_seen(t, i0, i1, nidx == 2 ? 0 : i2);
+    id = kkr_strand_id(it, i0, i1, i2, n, seq);
     /* (The inline code may now take the item's other large indices, and
      * an MDRange row's: the one just hashed.) */
     t->abi.item_lossy = nidx == 1 || it->lossy;
@@ -939,12 +1011,6 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
       t->abi.row_i1 = nidx == 2 ? ~0ull : last_row.i1;
       t->abi.row_base = last_row.h;
     }
-  }
-  if (KKR_UNLIKELY(t->strand_count++ == 0)) {
-    it->nidx = (uint8_t)n;
-    it->rank = (uint8_t)rank;
-    kkr_strand_mode(t, nidx);
-    it->team = nidx == 0;
   }
   if (it->team) {
     uint32_t seq = t->strand_count - 1;

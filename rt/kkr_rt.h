@@ -107,7 +107,21 @@ typedef struct kkr_item {
                                than it does */
   uint8_t rank;           /* an MDRange of more than 3 indices: its rank
                              (KKR_ABI_STRAND_RANK_SHIFT) */
+  uint64_t md_layout;     /* an MDRange item of 2 or 3 indices: the layout
+                             of its packed ids (KKR_MD_*), fixed at its
+                             first strand (0: not yet) */
 } kkr_item;
+
+/* An MDRange item's layout (kkr_abi.h): strand (i0, i1, i2) has the packed
+ * id (i0 * m1 + i1) * m2 + i2 when i0 < lim0, i1 < m1 and i2 < m2 (2
+ * indices: i2 is 0 and m2 1), and lim0 * m1 * m2 <= 2^20 - 2. */
+#define KKR_MD_M1(l) ((l) & 0x1FFFFFu)
+#define KKR_MD_M2(l) ((l) >> 21 & 0x1FFFFFu)
+#define KKR_MD_LIM0(l) ((l) >> 42 & 0x1FFFFFu)
+#define KKR_MD_LAYOUT(lim0, m1, m2)                                           \
+  ((uint64_t)(m1) | (uint64_t)(m2) << 21 | (uint64_t)(lim0) << 42)
+/* The layout of an item's ids, or the first-time one where it has none. */
+uint64_t kkr_md_layout(const kkr_item *it, uint32_t nidx);
 
 enum { KKR_TL_HOST = 1, KKR_TL_QUEUE = 2 };
 
@@ -280,6 +294,8 @@ typedef struct kkr_thread {
   uint64_t race_key[2];
   void *race_report[2];
   uint32_t strand_count;  /* strands begun in the current item */
+  uint32_t *md_seen;      /* the running MDRange kernel's extents seen
+                             (kkr_md_seen), or null */
   /* The threads of a team (TeamPolicy items): the strand id of a team is
    * KKR_TEAM_ID(team, phase, sub) -- sub 0 is the team's own code, a nested
    * loop's iteration j is (j % 126) + 1, a single is 127; team_barrier
@@ -446,13 +462,36 @@ static inline uint64_t kkr_row_hash2(uint64_t i0) {
 
 /* The running item's first strand has nidx indices: the inline code may
  * begin and end the next ones itself (abi.strand_mode, kkr_abi.h). */
+/* A thread's first strand of an MDRange item of nidx (2, 3) indices: the
+ * item's layout (fixed now if it has none) for the inline code, and where
+ * to keep the extents seen. */
+void kkr_md_begin(kkr_thread *t, kkr_item *it, uint32_t nidx);
+
 KKR_INLINE void kkr_strand_mode(kkr_thread *t, uint32_t nidx) {
   uint32_t kind = t->item_op->kind;
   uint32_t reduce = kind == KKR_OP_EXEC_REDUCE || kind == KKR_OP_EXEC_SCAN;
-  if (nidx == 1)
+  if (nidx == 1) {
     t->abi.strand_mode = 1 + reduce;
-  else if (nidx <= 3)
+  } else if (nidx <= 3) {
+    kkr_md_begin(t, t->item_op->item, nidx);
     t->abi.strand_mode = KKR_ABI_MODE_MD(nidx, reduce);
+  }
+}
+
+/* An MDRange strand of nidx (2, 3) indices, or a row of them up to the last
+ * index i2 (2 indices: i1, with i2 0), that the runtime saw: the layout of
+ * the kernel's next items will hold them (kkr_md_begin). */
+KKR_INLINE void kkr_md_seen(kkr_thread *t, uint64_t i0, uint64_t i1,
+                            uint64_t i2) {
+  uint32_t *e = t->md_seen;
+  if (!e)
+    return;
+  const uint64_t cap = 1u << 21; /* (beyond any layout) */
+  uint64_t v[3] = {i0 + 1, i1 + 1, i2 + 1};
+  for (int k = 0; k < 3; k++)
+    if (v[k] > __atomic_load_n(&e[k], __ATOMIC_RELAXED))
+      __atomic_store_n(&e[k], (uint32_t)(v[k] < cap ? v[k] : cap),
+                       __ATOMIC_RELAXED);
 }
 
 /* The current node becomes the host thread / the op's work item. */
