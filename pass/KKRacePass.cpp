@@ -1804,7 +1804,8 @@ private:
 
   /// Whether Ptr reads a capture of the closure whose const call operator
   /// is running (through its 'this'): a dispatch's copy of its functor
-  /// (or a lambda's own closure, or one it was copied into), which nothing
+  /// (or a lambda's own closure, or one it was copied into, or one of
+  /// Kokkos' own functors, a random fill's bounds and View), which nothing
   /// writes once it is made -- unless the operator itself writes through
   /// 'this' (a captured object's mutable member), when its reads are
   /// checked as any.  (What it hands 'this' on to sees a const object.)
@@ -1815,7 +1816,9 @@ private:
       return false;
     const Function *F = A->getParent();
     return memo(ConstClosures, F, [&] {
-      return isConstLambdaCall(F->getName().str()) && onlyReadThrough(A);
+      const std::string N = F->getName().str();
+      return (isConstLambdaCall(N) || isKokkosFunctorCall(N)) &&
+             onlyReadThrough(A);
     });
   }
 
@@ -3472,8 +3475,11 @@ private:
                                                    Ld->getAlign(), DL, At))
           continue;
         MemoryLocation Loc = MemoryLocation::get(Ld);
-        bool Written = false;
-        for (Instruction *W : Writes) {
+        // (A capture of the running const closure, or a field of one of
+        // Kokkos' functors: nothing writes it while the call runs, however
+        // the loop's stores of the same type might alias it.)
+        bool Written = false, Closure = isConstClosureRead(Ld->getPointerOperand());
+        for (Instruction *W : Closure ? ArrayRef<Instruction *>() : Writes) {
           if (atomicOfOtherType(W, Ld))
             continue;
           std::optional<MemoryLocation> WL = MemoryLocation::getOrNone(W);
@@ -3483,7 +3489,7 @@ private:
           }
         }
         for (CallBase *CB : Calls)
-          if (!Written && isModSet(AA.getModRefInfo(CB, Loc)))
+          if (!Written && !Closure && isModSet(AA.getModRefInfo(CB, Loc)))
             Written = true;
         if (Written)
           continue;

@@ -328,6 +328,22 @@ bool isConstLambdaCall(const std::string &Mangled) {
          T.find_first_not_of("0123456789", 2) == std::string::npos;
 }
 
+bool isKokkosFunctorCall(const std::string &Mangled) {
+  NameParts P = demangleParts(Mangled);
+  if (!P.Valid || !P.Qualified || P.Base != "operator()")
+    return false;
+  const std::string Ctx = stripTemplateArgs(P.Context);
+  if (!startsWith(Ctx, "Kokkos::Impl::") || isClosureClass(Ctx) ||
+      Ctx.find('(') != std::string::npos) // (a local class, a lambda)
+    return false;
+  // (Not the View machinery's, ViewOffset's and its kin: parts of a View
+  // handle, which may lie anywhere.)
+  const std::string Class = Ctx.substr(Ctx.rfind("::") + 2);
+  return Class.find("functor") != std::string::npos ||
+         Class.find("Functor") != std::string::npos || Class == "ViewFill" ||
+         Class == "ViewCopy";
+}
+
 AccessScope accessScope(const std::string &Mangled) {
   NameParts P = demangleParts(Mangled);
   if (!P.Valid)

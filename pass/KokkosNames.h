@@ -123,6 +123,13 @@ bool isClosureMember(const std::string &Mangled);
 /// captures are constant once the closure is made.
 bool isConstLambdaCall(const std::string &Mangled);
 
+/// Whether Mangled is the const call operator of one of Kokkos' own
+/// functors ("Kokkos::Impl::fill_random_functor_range<...>::operator()(long)
+/// const", a View's fill or copy functor): Kokkos makes them for a dispatch
+/// and hands them only to it, which runs them on its copy, so that their
+/// fields too are constant while their calls run.
+bool isKokkosFunctorCall(const std::string &Mangled);
+
 /// Whether Mangled is a function of Kokkos Tools' glue (Kokkos::Tools,
 /// Kokkos::Profiling): what a dispatch tells a loaded tool.
 bool isToolsFunction(const std::string &Mangled);

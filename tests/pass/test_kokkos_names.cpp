@@ -238,6 +238,19 @@ int main() {
   CHECK(!isConstLambdaCall("_ZNK3FooclEi"));
   CHECK(!isConstLambdaCall("_ZNK6Kokkos4Impl11ParallelForIiE7executeEv"));
 
+  // Kokkos' own functors, whose fields are constant while they run.
+  CHECK(isKokkosFunctorCall(
+      "_ZNK6Kokkos4Impl29fill_random_functor_begin_endINS_4ViewIPPPiJNS_11LayoutRightE"
+      "EEENS_22Random_XorShift64_PoolINS_6SerialEEELi128ELi3ElEclEl"));
+  CHECK(isKokkosFunctorCall("_ZNK6Kokkos4Impl16ViewValueFunctorINS_6SerialEdLb1EEclEm"));
+  CHECK(isKokkosFunctorCall(
+      "_ZNK6Kokkos4Impl8ViewFillINS_4ViewIPdJNS_10LayoutLeftENS_6DeviceINS_6SerialENS_1"
+      "4AnonymousSpaceEEENS_12MemoryTraitsILj0EEEEEENS_11LayoutRightES6_Li1EiEclERKi"));
+  CHECK(!isKokkosFunctorCall("_ZNK6Kokkos4Impl10ViewOffsetIiiEclEm")); // a View's part
+  CHECK(!isKokkosFunctorCall("_ZNK3FooclEi"));                        // the program's
+  CHECK(!isKokkosFunctorCall("_ZN6Kokkos4Impl16ViewValueFunctorINS_6SerialEdLb1EEclEm"));
+  CHECK(!isKokkosFunctorCall("_ZNK6Kokkos4Impl11ParallelForIiE7executeEv"));
+
   // Team collectives and the thread's rank (divergent barriers).
   CHECK(isTeamRank("_ZNK6Kokkos4Impl20HostThreadTeamMemberINS_6SerialEE9team_rankEv"));
   CHECK(!isTeamRank("_ZNK6Kokkos4Impl20HostThreadTeamMemberINS_6SerialEE11league_rankEv"));
