@@ -2184,6 +2184,79 @@ private:
     return Out;
   }
 
+  /// A Kokkos atomic's marks (or a resource call's) around a body that
+  /// spans several blocks but calls nothing and touches no memory that
+  /// takes a check: a random generator's draw with its rejection loop,
+  /// whose state the optimizer keeps in registers (and its bounds, read
+  /// from the fill's functor).  Every path from the atomic_enter reaches the one
+  /// atomic_exit, and nothing enters the blocks between but through the
+  /// enter: both marks go into Out.  (straightLineAtomics takes those of
+  /// one block.)
+  void emptyAtomicRegions(Function &F, SmallVectorImpl<Instruction *> &Out) {
+    for (Instruction &I : instructions(F)) {
+      if (!isCallTo(I, RT.atomic_enter))
+        continue;
+      BasicBlock *EnterBB = I.getParent();
+      SmallPtrSet<BasicBlock *, 16> Seen{EnterBB};
+      SmallVector<BasicBlock::iterator, 16> Work{std::next(I.getIterator())};
+      Instruction *Exit = nullptr;
+      bool Bad = false;
+      while (!Work.empty() && !Bad) {
+        BasicBlock::iterator It = Work.pop_back_val();
+        BasicBlock *BB = It->getParent();
+        bool Reached = false;
+        for (; It != BB->end(); ++It) {
+          if (isCallTo(*It, RT.atomic_exit)) {
+            Bad |= Exit && Exit != &*It;
+            Exit = &*It;
+            Reached = true;
+            break;
+          }
+          if (isa<DbgInfoIntrinsic>(*It))
+            continue;
+          // (Loads that take no check: the functor's bounds, a local.)
+          if (auto *LI = dyn_cast<LoadInst>(&*It);
+              LI && LI->isSimple() &&
+              (isPrivate(LI->getPointerOperand()) ||
+               isConstClosureRead(LI->getPointerOperand())))
+            continue;
+          if (isa<CallBase>(*It) || It->mayReadOrWriteMemory()) {
+            Bad = true; // (another enter too)
+            break;
+          }
+        }
+        if (Bad || Reached)
+          continue;
+        const Instruction *Term = BB->getTerminator();
+        if (!Term || Term->getNumSuccessors() == 0) {
+          Bad = true; // (a return before the exit)
+          break;
+        }
+        for (BasicBlock *Succ : successors(BB)) {
+          if (Seen.size() > 32) {
+            Bad = true;
+            break;
+          }
+          if (Seen.insert(Succ).second)
+            Work.push_back(Succ->begin());
+          else if (Succ == EnterBB)
+            Bad = true; // (back to the enter's block: it would meet it)
+        }
+      }
+      if (Bad || !Exit)
+        continue;
+      for (BasicBlock *BB : Seen)
+        if (BB != EnterBB)
+          for (BasicBlock *Pred : predecessors(BB))
+            if (!Seen.count(Pred))
+              Bad = true; // (entered from outside)
+      if (Bad)
+        continue;
+      Out.push_back(&I);
+      Out.push_back(Exit);
+    }
+  }
+
   /// A Kokkos atomic (or a call given a resource that one strand holds)
   /// whose inlined body is straight-line plain accesses to check
   /// (atomic_add's store, its load left to it; an atomic load or store; a
@@ -2311,6 +2384,14 @@ private:
     Hoisted.clear();
     StrandLoops.clear();
     bool Changed = redirectHostFunctions(F);
+    // (Empty atomic marks first: a loop with a draw in it is checked before
+    // it as any.)
+    SmallVector<Instruction *, 4> EmptyRegions;
+    emptyAtomicRegions(F, EmptyRegions);
+    for (Instruction *I : SmallSetVector<Instruction *, 4>(
+             EmptyRegions.begin(), EmptyRegions.end()))
+      I->eraseFromParent();
+    Changed |= !EmptyRegions.empty();
     Changed |= hoistLoops(F);
     SmallVector<Instruction *, 64> Todo;
     for (Instruction &I : instructions(F)) {
