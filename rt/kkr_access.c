@@ -3720,31 +3720,35 @@ static uint64_t loop_inc_strands(kkr_thread *t, uint32_t mode, uint32_t nidx,
     id0 = ls->id = (uint32_t)((uint64_t)v0 % KKR_RUN_STRANDS) + 2;
     ls->dcur *= step;
   } else if (mode == LOOP_MD && (nidx == 2 || nidx == 3) && lo >= 0) {
-    /* (The kernel's next items lay their ids out to hold these.) */
-    uint64_t e[3] = {idx[0], idx[1], nidx == 3 ? idx[2] : 0};
-    e[vary] = (uint64_t)hi;
-    kkr_md_seen(t, e[0], e[1], e[2]);
+    /* (The indices one by one: a copy of two at once from the array the
+     * caller just wrote stalls on its stores.) */
+    uint64_t i0 = idx[0], i1 = idx[1], i2 = nidx == 3 ? idx[2] : 0;
+    uint64_t e0 = vary == 0 ? (uint64_t)hi : i0;
+    uint64_t e1 = vary == 1 ? (uint64_t)hi : i1;
+    uint64_t e2 = vary == 2 ? (uint64_t)hi : i2;
     kkr_item *it = t->item_op->item;
     uint64_t l = kkr_md_layout(it, nidx);
-    uint64_t lim[3] = {KKR_MD_LIM0(l), KKR_MD_M1(l), KKR_MD_M2(l)};
-    /* The packed id of element k is id0 + k * step * mul[vary]. */
-    uint64_t mul[3] = {lim[1] * lim[2], lim[2], 1};
-    if (nidx == 2)
-      mul[0] = lim[1], mul[1] = 1;
-    if (e[0] < lim[0] && e[1] < lim[1] && e[2] < lim[2]) {
-      /* All packed (lo >= 0 too): the ids step by a constant. */
-      id0 = kkr_strand_id(it, idx[0], idx[1], nidx == 3 ? idx[2] : 0, nidx,
-                          0);
-      ls->dcur *= step * mul[vary];
-    } else if (vary == nidx - 1 && step == 1) {
+    uint64_t m1 = KKR_MD_M1(l), m2 = KKR_MD_M2(l);
+    /* The packed id of element k is id0 + k * step * mul (of the index
+     * that varies). */
+    uint64_t mul = vary == 2 ? 1 : vary == 1 ? m2 : m1 * m2;
+    if (e0 < KKR_MD_LIM0(l) && e1 < m1 && e2 < m2) {
+      /* All packed (lo >= 0 too): the ids step by a constant (those of
+       * kkr_strand_id, whose layout holds them: nothing to learn). */
+      id0 = (i0 * m1 + i1) * m2 + i2 + 2;
+      ls->dcur *= step * mul;
+    } else {
+      /* (The kernel's next items lay their ids out to hold these.) */
+      kkr_md_seen(t, e0, e1, e2);
+      if (vary != nidx - 1 || step != 1)
+        return 0;
       /* A row (the last index varies by one) of ids that kkr_strand_id
        * packs while its indices fit the layout and hashes as a row hash
        * plus the last index beyond: a piece of each. */
-      uint64_t i0 = idx[0], i1 = nidx == 3 ? idx[1] : 0, v = (uint64_t)v0;
-      uint64_t limit = nidx == 2 ? lim[1] : lim[2];
+      uint64_t v = (uint64_t)v0, limit = nidx == 2 ? m1 : m2;
       id0 = nidx == 2 ? kkr_strand_id(it, i0, v, 0, 2, 0)
                       : kkr_strand_id(it, i0, i1, v, 3, 0);
-      if (i0 < lim[0] && (nidx == 2 || i1 < lim[1]) && v < limit) {
+      if (i0 < KKR_MD_LIM0(l) && (nidx == 2 || i1 < m1) && v < limit) {
         if (count > limit - v) /* (packed up to the limit) */
           count = limit - v;
       } else {
@@ -3752,8 +3756,6 @@ static uint64_t loop_inc_strands(kkr_thread *t, uint32_t mode, uint32_t nidx,
         ls->wrap = KKR_RUN_STRANDS + 2;
         ls->span = KKR_RUN_STRANDS;
       }
-    } else {
-      return 0;
     }
   } else {
     return 0;
