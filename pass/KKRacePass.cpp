@@ -1817,9 +1817,42 @@ private:
     const Function *F = A->getParent();
     return memo(ConstClosures, F, [&] {
       const std::string N = F->getName().str();
-      return (isConstLambdaCall(N) || isKokkosFunctorCall(N)) &&
+      return (isConstLambdaCall(N) || isKokkosFunctorCall(N) ||
+              onlyDispatched(F)) &&
              onlyReadThrough(A);
     });
+  }
+
+  /// Whether F is a call operator that only the dispatches of this module
+  /// call, each on its own copy of the functor (a member of its closure,
+  /// or a strand's own object): a named functor's operator() that the
+  /// optimizer did not inline into its dispatch.  Its object is then the closure's copy, which nothing
+  /// writes while the kernel runs, as a lambda's captures.  (Where another
+  /// module calls it on an object of its own, that module's copy of F
+  /// decides for its calls, unless the linker keeps this one.)
+  bool onlyDispatched(const Function *F) {
+    if (F->use_empty() ||
+        !(F->hasLocalLinkage() || F->hasLinkOnceODRLinkage() ||
+          F->hasWeakODRLinkage()))
+      return false;
+    NameParts P = demangleParts(F->getName().str());
+    if (!P.Valid || !P.Qualified || P.Base != "operator()")
+      return false;
+    for (const Use &U : F->uses()) {
+      const auto *CB = dyn_cast<CallBase>(U.getUser());
+      if (!CB || !CB->isCallee(&U) || CB->arg_empty())
+        return false;
+      // (The closure through its member's 'this', or the dispatch's own
+      // frame where its members are inlined: a dispatch local; or a
+      // strand's own object.)
+      const Value *Obj = getUnderlyingObject(CB->getArgOperand(0));
+      const auto *This = dyn_cast<Argument>(Obj);
+      const auto *AI = dyn_cast<AllocaInst>(Obj);
+      if (!(This && isClosureThis(This)) &&
+          !(AI && AI->hasMetadata(KKR_STRAND_LOCAL_MD)))
+        return false;
+    }
+    return true;
   }
 
   /// Whether nothing writes through A (or a pointer derived from it) in
