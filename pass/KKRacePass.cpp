@@ -1805,7 +1805,8 @@ private:
   /// Whether Ptr reads a capture of the closure whose const call operator
   /// is running (through its 'this'): a dispatch's copy of its functor
   /// (or a lambda's own closure, or one it was copied into, or one of
-  /// Kokkos' own functors, a random fill's bounds and View), which nothing
+  /// Kokkos' own functors, a random fill's bounds and View, or a named
+  /// functor that only dispatches call), which nothing
   /// writes once it is made -- unless the operator itself writes through
   /// 'this' (a captured object's mutable member), when its reads are
   /// checked as any.  (What it hands 'this' on to sees a const object.)
@@ -1826,10 +1827,11 @@ private:
   /// Whether F is a call operator that only the dispatches of this module
   /// call, each on its own copy of the functor (a member of its closure,
   /// or a strand's own object): a named functor's operator() that the
-  /// optimizer did not inline into its dispatch.  Its object is then the closure's copy, which nothing
-  /// writes while the kernel runs, as a lambda's captures.  (Where another
-  /// module calls it on an object of its own, that module's copy of F
-  /// decides for its calls, unless the linker keeps this one.)
+  /// optimizer did not inline into its dispatch.  Its object is then the
+  /// closure's copy, which nothing writes while the kernel runs, as a
+  /// lambda's captures.  (Where another module calls it on an object of
+  /// its own, that module's copy of F decides for its calls, unless the
+  /// linker keeps this one.)
   bool onlyDispatched(const Function *F) {
     if (F->use_empty() ||
         !(F->hasLocalLinkage() || F->hasLinkOnceODRLinkage() ||
@@ -2221,10 +2223,10 @@ private:
   /// spans several blocks but calls nothing and touches no memory that
   /// takes a check: a random generator's draw with its rejection loop,
   /// whose state the optimizer keeps in registers (and its bounds, read
-  /// from the fill's functor).  Every path from the atomic_enter reaches the one
-  /// atomic_exit, and nothing enters the blocks between but through the
-  /// enter: both marks go into Out.  (straightLineAtomics takes those of
-  /// one block.)
+  /// from the fill's functor).  Every path from the atomic_enter reaches
+  /// the one atomic_exit, and nothing enters the blocks between but
+  /// through the enter: both marks go into Out.  (straightLineAtomics
+  /// takes those of one block.)
   void emptyAtomicRegions(Function &F, SmallVectorImpl<Instruction *> &Out) {
     for (Instruction &I : instructions(F)) {
       if (!isCallTo(I, RT.atomic_enter))
@@ -3592,7 +3594,8 @@ private:
         // (A capture of the running const closure, or a field of one of
         // Kokkos' functors: nothing writes it while the call runs, however
         // the loop's stores of the same type might alias it.)
-        bool Written = false, Closure = isConstClosureRead(Ld->getPointerOperand());
+        bool Written = false;
+        bool Closure = isConstClosureRead(Ld->getPointerOperand());
         for (Instruction *W : Closure ? ArrayRef<Instruction *>() : Writes) {
           if (atomicOfOtherType(W, Ld))
             continue;

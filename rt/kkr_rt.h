@@ -460,13 +460,13 @@ static inline uint64_t kkr_row_hash2(uint64_t i0) {
   return kkr_mix64(i0 * 0x9E3779B97F4A7C15ull) % KKR_ABI_STRAND_INLINE_MAX;
 }
 
-/* The running item's first strand has nidx indices: the inline code may
- * begin and end the next ones itself (abi.strand_mode, kkr_abi.h). */
 /* A thread's first strand of an MDRange item of nidx (2, 3) indices: the
  * item's layout (fixed now if it has none) for the inline code, and where
  * to keep the extents seen. */
 void kkr_md_begin(kkr_thread *t, kkr_item *it, uint32_t nidx);
 
+/* The running item's first strand has nidx indices: the inline code may
+ * begin and end the next ones itself (abi.strand_mode, kkr_abi.h). */
 KKR_INLINE void kkr_strand_mode(kkr_thread *t, uint32_t nidx) {
   uint32_t kind = t->item_op->kind;
   uint32_t reduce = kind == KKR_OP_EXEC_REDUCE || kind == KKR_OP_EXEC_SCAN;
