@@ -310,6 +310,14 @@ static uint64_t *compact_region(uint32_t di) {
   return kkr_compact_dir[di];
 }
 
+/* The split region (whole halves) of chunk di, mapped if need be. */
+static kkr_split *split_region(uint32_t di) {
+  if (!kkr_split_dir[di])
+    __atomic_store_n(&kkr_split_dir[di], new_chunk(di, SPLIT_BYTES),
+                     __ATOMIC_RELEASE);
+  return kkr_split_dir[di];
+}
+
 /* Chunk di's compact halves become whole ones (under chunk_lock): each
  * record is its half's write or its reads. */
 static kkr_split *compact_expand_locked(uint32_t di) {
@@ -318,11 +326,7 @@ static kkr_split *compact_expand_locked(uint32_t di) {
   if (kkr_half_on[di] == KKR_HALVES_FULL)
     return kkr_split_dir[di];
   uint64_t *cc = kkr_compact_dir[di];
-  kkr_split *s = kkr_split_dir[di];
-  if (!s) {
-    s = new_chunk(di, SPLIT_BYTES);
-    __atomic_store_n(&kkr_split_dir[di], s, __ATOMIC_RELEASE);
-  }
+  kkr_split *s = split_region(di);
   kkr_cell *h = &s[0].half[0];
   for (uint32_t i = 0; i < 2 * KKR_CELLS_PER_CHUNK; i++)
     h[i] = kkr_compact_cell(cc[i]);
@@ -551,11 +555,9 @@ static void exc_to_cells(uint32_t di, const kkr_runs *rs, kkr_cell *c) {
       c[k] = e->h[0];
       continue;
     }
-    if (!kkr_split_dir[di])
-      __atomic_store_n(&kkr_split_dir[di], new_chunk(di, SPLIT_BYTES),
-                       __ATOMIC_RELEASE);
-    kkr_split_dir[di][k].half[0] = e->h[0];
-    kkr_split_dir[di][k].half[1] = e->h[1];
+    kkr_split *sr = split_region(di);
+    sr[k].half[0] = e->h[0];
+    sr[k].half[1] = e->h[1];
     c[k].w = KKR_W_SPLIT;
     c[k].r = 0;
     nsplit++;
@@ -756,10 +758,7 @@ kkr_cell *kkr_runs_expand_locked(uint32_t di) {
       uint64_t n = (r->hi - r->lo) >> KKR_GRAN_SHIFT;
       if (r->w.step == 2 || r->r.step == 2) {
         /* Elements of 4 bytes by strands of their own: split cells. */
-        if (!kkr_split_dir[di])
-          __atomic_store_n(&kkr_split_dir[di], new_chunk(di, SPLIT_BYTES),
-                           __ATOMIC_RELEASE);
-        run_halves(r, kkr_split_dir[di]);
+        run_halves(r, split_region(di));
         kkr_split_noted(di, (uint32_t)n);
         for (uint64_t k = 0; k < n; k++) {
           rc[k].w = KKR_W_SPLIT;
@@ -1015,13 +1014,10 @@ kkr_split *kkr_halves_from_runs(uint32_t di) {
       s = (kkr_split *)((uintptr_t)cc | KKR_HC_COMPACT);
       half_on_as(di, KKR_HALVES_COMPACT);
     } else {
-      s = kkr_split_dir[di];
-      if (!s) {
-        s = new_chunk(di, SPLIT_BYTES);
-        __atomic_store_n(&kkr_split_dir[di], s, __ATOMIC_RELEASE);
-      } else {
+      int older = kkr_split_dir[di] != NULL;
+      s = split_region(di);
+      if (older)
         memset(s, 0, SPLIT_BYTES); /* (halves of older splits) */
-      }
       for (uint32_t i = 0; i < rs->n; i++)
         run_halves(&rs->run[i], s);
       exc_to_halves(rs, s);
