@@ -3085,6 +3085,7 @@ private:
       const AtomicRegion *Region = nullptr; // its Kokkos atomic's marks
       SmallVector<Instruction *, 4> Also; // the unrolled copies it checks
       Instruction *IndexToo = nullptr; // a gather's index load it checks
+      const Hoist *With = nullptr; // a gather's companion that it checks
     };
     SmallVector<Hoist, 16> Hs;
     for (BasicBlock *BB : L->blocks()) {
@@ -3217,6 +3218,26 @@ private:
         break;
       }
     }
+    // A load of a contiguous array at the iterations of a gather, by the
+    // same strands (val(k) beside x(col(k)) in a sparse row), is checked by
+    // the gather's call too: one call per row instead of two.
+    for (Hoist &H : Hs) {
+      if (H.Merged || !H.G.Index || H.G.Skip || H.Write || H.Atomic ||
+          H.Region || !H.Gs.empty() || !H.Also.empty())
+        continue;
+      for (Hoist &X : Hs) {
+        auto *C = dyn_cast_or_null<SCEVConstant>(X.Step);
+        if (&X == &H || !isa<LoadInst>(X.I) || X.Merged || X.Write ||
+            X.Atomic || X.Region || X.Partner || !X.Also.empty() ||
+            !X.Gs.empty() || X.G.Index || X.W.Rem || X.IndexToo ||
+            X.SC != H.SC || (X.Size != 4 && X.Size != 8) || !C ||
+            C->getAPInt().getSExtValue() != (int64_t)X.Size)
+          continue;
+        X.Merged = true;
+        H.With = &X;
+        break;
+      }
+    }
     Value *CountV = nullptr;
     bool Changed = false;
     for (Hoist &H : Hs) {
@@ -3302,11 +3323,24 @@ private:
                   H.G.Skip << KKR_GATHER_SKIP_SHIFT |
                   H.G.Bits << KKR_GATHER_BITS_SHIFT |
                   (H.IndexToo ? KKR_GATHER_READS_INDEX : 0);
-        B.CreateCall(RT.gather,
-                     {Exp.expandCodeFor(H.G.Base, Ptr->getType(), At),
-                      Exp.expandCodeFor(H.G.Scale, B.getInt64Ty(), At), Base,
-                      CountV, B.getInt32(Packed), Idx[0], Idx[1],
-                      B.getInt64(IdxStep), LoopSlot});
+        Value *WithBase =
+            H.With ? valueAtEntry(H.With->Ptr, L, At, Memo) : nullptr;
+        Value *GBase = Exp.expandCodeFor(H.G.Base, Ptr->getType(), At);
+        Value *GScale = Exp.expandCodeFor(H.G.Scale, B.getInt64Ty(), At);
+        if (WithBase) {
+          Packed |= H.With->Size == 8 ? KKR_GATHER_WITH8 : 0;
+          B.CreateCall(RT.gather_with,
+                       {GBase, GScale, Base, CountV, B.getInt32(Packed),
+                        Idx[0], Idx[1], B.getInt64(IdxStep), LoopSlot,
+                        WithBase, siteSlot(H.With->I->getDebugLoc())});
+          Hoisted.insert(H.With->I);
+        } else {
+          // (A companion whose first address is not known here stays
+          // checked in the loop.)
+          B.CreateCall(RT.gather, {GBase, GScale, Base, CountV,
+                                   B.getInt32(Packed), Idx[0], Idx[1],
+                                   B.getInt64(IdxStep), LoopSlot});
+        }
       } else if (H.W.Rem) {
         // The address where the remainder is 1, for the scale; X and N
         // extended as the remainder is signed or not.

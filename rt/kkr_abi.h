@@ -40,6 +40,8 @@ enum kkr_op_kind {
 /* The gather also checks the loop's reads of its indices, by the same
  * strands, as reads at its own site (x(col(k)): col(k) too). */
 #define KKR_GATHER_READS_INDEX 0x40000u
+/* __kkrace_gather_with's: its companion's elements are 8 bytes (else 4). */
+#define KKR_GATHER_WITH8 0x4000u
 /* __kkrace_loop_wrap's: the remainder is unsigned (else signed, as C's %),
  * of 32-bit values (else 64). */
 #define KKR_WRAP_32 0x4000000u

@@ -4301,6 +4301,15 @@ KKR_EXPORT void __kkrace_loop_wrap(void *base, unsigned long long scale,
 /* The kinds of gathers that the tight loop has copies for (gather_fast). */
 enum { GATHER_ANY, GATHER_CUR, GATHER_TEAM_IDX };
 
+/* A gather's companion (__kkrace_gather_with): the elements at base, base
+ * + size, ... that the same strands read at its iterations (val(k) beside
+ * x(col(k))); size 0 for none. */
+typedef struct {
+  uintptr_t base;
+  uint32_t size;
+  site_slot *slot;
+} gather_with;
+
 /* decide_at out of line, for the cases that a gather's tight loop does
  * not take itself (gather_read_at). */
 static KKR_NOINLINE int gather_decide(const decide_ctx *d, kkr_cell *chunk,
@@ -4349,6 +4358,8 @@ KKR_INLINE int gather_read_at(const decide_ctx *d, uintptr_t a, uint32_t size,
  * loop (loop_body asks for every element what kind of index, loop and
  * access it is).  With pf (a long gather into a large View), the cell of
  * the element GATHER_AHEAD further on is prefetched, as loop_body does.
+ * With a companion of wsize bytes (w), its element of each iteration is
+ * decided first, as the index's and the element's are.
  * Returns how many elements it decided: it stops at the first that the
  * cells do not decide, that is not aligned, or whose chunk has neither
  * cells nor halves yet, and loop_body goes on from there. */
@@ -4356,7 +4367,8 @@ KKR_INLINE uint64_t gather_fast(kkr_thread *t, uint64_t count, uint32_t size,
                                 int idx64, int pf, int kind, uint32_t mode,
                                 uint64_t v, uint64_t step,
                                 const loop_gather_src *g, int reads_index,
-                                site_slot *slot, uintptr_t pc) {
+                                site_slot *slot, uintptr_t pc,
+                                uint32_t wsize, const gather_with *w) {
   /* (The common kinds in copies of their own, with fewer values to keep:
    * GATHER_CUR, the current strand's, its index's reads not checked here
    * (an entity's neighbours); GATHER_TEAM_IDX, a team's nested iterations',
@@ -4383,15 +4395,26 @@ KKR_INLINE uint64_t gather_fast(kkr_thread *t, uint64_t count, uint32_t size,
   uintptr_t chunk_of = ~(uintptr_t)0, ichunk_of = ~(uintptr_t)0;
   kkr_cell *chunk = NULL, *ichunk = NULL;
   kkr_split *hc = NULL, *ihc = NULL;
+  uintptr_t wchunk_of = ~(uintptr_t)0, wa = wsize ? w->base : 0;
+  kkr_cell *wchunk = NULL;
+  kkr_split *whc = NULL;
+  const uint64_t wsite =
+      wsize ? (uint64_t)kkr_site_index(t, w->slot, pc) << KKR_REC_SITE_SHIFT
+            : 0;
   /* The last element decided, while one strand reads them all: the same
    * element again (a connectivity that names one node twice in a row)
    * changes nothing. */
   uintptr_t last = 0;
   uint64_t k = 0;
-  for (; k < count; k++, v += step) {
+  for (; k < count; k++, v += step, wa += wsize) {
     if (mode == LOOP_TEAM)
       cur = item | (uint64_t)(team_rec + (uint32_t)(v % 126) + 1)
                        << KKR_REC_STRAND_SHIFT;
+    if (wsize && !(wa - plo < plen || wa - ulo < ulen) &&
+        KKR_UNLIKELY((wa & (wsize - 1)) ||
+                     !gather_read_at(&d, wa, wsize, cur, wsite, &wchunk_of,
+                                     &wchunk, &whc)))
+      break;
     /* (The index's read first, as the program makes them.) */
     uintptr_t ia = (uintptr_t)g->idx + k * every * isize;
     if (reads_index && !(ia - plo < plen || ia - ulo < ulen)) {
@@ -4429,7 +4452,7 @@ KKR_INLINE uint64_t gather_fast(kkr_thread *t, uint64_t count, uint32_t size,
                                     int reads_index, site_slot *slot,         \
                                     uintptr_t pc) {                           \
     return gather_fast(t, count, size, idx64, pf, kind, mode, v, step, g,    \
-                       reads_index, slot, pc);                                \
+                       reads_index, slot, pc, 0, NULL);                       \
   }
 #define GATHER_FAST4(name, size, idx64)                                       \
   GATHER_FAST(name, size, idx64, 0, GATHER_ANY)                               \
@@ -4442,6 +4465,16 @@ GATHER_FAST4(gather_fast_r4_i64, 4, 1)
 GATHER_FAST4(gather_fast_r8_i64, 8, 1)
 GATHER_FAST(gather_fast_r4_team, 4, 0, 0, GATHER_TEAM_IDX)
 GATHER_FAST(gather_fast_r8_team, 8, 0, 0, GATHER_TEAM_IDX)
+
+/* A team's gather of 8-byte elements through a 32-bit index with a
+ * companion of 8-byte elements (a sparse row's x(col(k)) and val(k)). */
+static KKR_NOINLINE uint64_t gather_fast_r8_team_with8(
+    kkr_thread *t, uint64_t count, uint64_t v, uint64_t step,
+    const loop_gather_src *g, site_slot *slot, uintptr_t pc,
+    const gather_with *w) {
+  return gather_fast(t, count, 8, 0, 0, GATHER_TEAM_IDX, LOOP_TEAM, v, step, g,
+                     1, slot, pc, 8, w);
+}
 
 typedef uint64_t gather_fast_fn(kkr_thread *t, uint64_t count, uint32_t mode,
                                 uint64_t v, uint64_t step,
@@ -4491,11 +4524,31 @@ KKR_INLINE loop_gather_src gather_src_of(void *base, unsigned long long scale,
   return g;
 }
 
-KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
-                                unsigned long long count, unsigned int packed,
-                                unsigned long long i0, unsigned long long i1,
-                                unsigned long long step, void *slot_) {
-  uintptr_t pc = RET_PC;
+/* The companion's elements [from, count) of a gather with one
+ * (gather_with), as a loop of the gather's strands: those that its tight
+ * loop did not decide. */
+static void gather_with_rest(const gather_with *w, uint64_t from,
+                             uint64_t count, uint32_t packed, uint64_t i0,
+                             uint64_t i1, uint64_t step, uintptr_t pc) {
+  if (from >= count)
+    return;
+  uint32_t vary = (packed >> KKR_LOOP_VARY_SHIFT) & 3;
+  uint64_t j[2] = {i0, i1};
+  if (vary < 2)
+    j[vary] += from * step;
+  loop_at((void *)(w->base + from * w->size), w->size, count - from,
+          w->size | (packed & ((3u << KKR_LOOP_NIDX_SHIFT) | KKR_LOOP_VECTOR |
+                               (3u << KKR_LOOP_VARY_SHIFT))),
+          j[0], j[1], 0, step, w->slot, pc);
+}
+
+/* __kkrace_gather, and __kkrace_gather_with with its companion w (NULL
+ * for none). */
+KKR_INLINE void gather_at(void *base, unsigned long long scale, void *idx,
+                          unsigned long long count, unsigned int packed,
+                          unsigned long long i0, unsigned long long i1,
+                          unsigned long long step, void *slot_, uintptr_t pc,
+                          const gather_with *w) {
   /* One element of the current strand (a gather whose count, known at run
    * time, is 1: an entity with one neighbour): its index's read and its
    * own as single accesses, through their inline decision, as
@@ -4506,6 +4559,8 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
     uint32_t size1 = packed & KKR_GATHER_SIZE_MASK;
     if (t1 && !t1->nofast && (size1 == 8 || size1 == 4)) {
       loop_gather_src g1 = gather_src_of(base, scale, idx, count, packed);
+      if (w)
+        loop_one(w->base, w->size, 0, w->slot, pc);
       if (packed & KKR_GATHER_READS_INDEX)
         loop_one((uintptr_t)idx, packed & KKR_GATHER_IDX64 ? 8 : 4, 0, slot_,
                  pc);
@@ -4520,6 +4575,8 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
   loop_kind(packed, &size, &acc, &nidx, &vary);
   size &= KKR_GATHER_SIZE_MASK;
   uint64_t j[3] = {i0, i1, 0};
+  const uint64_t count0 = count;
+  uint64_t wdone = 0; /* (the companion's elements decided) */
   loop_gather_src g = gather_src_of(base, scale, idx, count, packed);
   if (g.prefetch && gather_target_small(t, (uintptr_t)base))
     g.prefetch = 0;
@@ -4543,10 +4600,21 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
     int kind = mode == LOOP_CURRENT && !reads_index ? GATHER_CUR
                : mode == LOOP_TEAM && reads_index   ? GATHER_TEAM_IDX
                                                     : GATHER_ANY;
-    uint64_t done = gather_fast_fns[size == 8][isize == 8][!!g.prefetch][kind](
-        t, count, mode, j[vary], step, &g, reads_index, slot_, pc);
+    uint64_t done;
+    /* (A sparse row's val(k) beside x(col(k)): all three in one loop.) */
+    if (w && w->size == 8 && kind == GATHER_TEAM_IDX && size == 8 &&
+        isize == 4 && !g.prefetch) {
+      done = gather_fast_r8_team_with8(t, count, j[vary], step, &g, slot_, pc,
+                                       w);
+      wdone = done;
+    } else {
+      done = gather_fast_fns[size == 8][isize == 8][!!g.prefetch][kind](
+          t, count, mode, j[vary], step, &g, reads_index, slot_, pc);
+    }
     if (done == count) {
       loop_mode_end(t, mode, saved_rec);
+      if (w)
+        gather_with_rest(w, wdone, count0, packed, i0, i1, step, pc);
       return;
     }
     /* (The rest from the element it stopped at.) */
@@ -4565,12 +4633,35 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
   loop_mode_end(t, mode, saved_rec);
   /* The index's reads (KKR_GATHER_READS_INDEX) that the tight loop left,
    * those of the elements left to the general loop: a loop check of their
-   * own, by the same strands. */
+   * own, by the same strands; the companion's likewise. */
   if (reads_index)
     loop_at((void *)g.idx, g.every * isize, count,
             isize | (packed & ((3u << KKR_LOOP_NIDX_SHIFT) | KKR_LOOP_VECTOR |
                                (3u << KKR_LOOP_VARY_SHIFT))),
             j[0], j[1], j[2], step, slot_, pc);
+  if (w)
+    gather_with_rest(w, wdone, count0, packed, i0, i1, step, pc);
+}
+
+KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
+                                unsigned long long count, unsigned int packed,
+                                unsigned long long i0, unsigned long long i1,
+                                unsigned long long step, void *slot_) {
+  gather_at(base, scale, idx, count, packed, i0, i1, step, slot_, RET_PC,
+            NULL);
+}
+
+KKR_EXPORT void __kkrace_gather_with(void *base, unsigned long long scale,
+                                     void *idx, unsigned long long count,
+                                     unsigned int packed,
+                                     unsigned long long i0,
+                                     unsigned long long i1,
+                                     unsigned long long step, void *slot_,
+                                     void *with, void *with_slot) {
+  gather_with w = {(uintptr_t)with, packed & KKR_GATHER_WITH8 ? 8u : 4u,
+                   with_slot};
+  gather_at(base, scale, idx, count, packed & ~KKR_GATHER_WITH8, i0, i1, step,
+            slot_, RET_PC, &w);
 }
 
 KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,

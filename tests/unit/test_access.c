@@ -351,3 +351,30 @@ Test(access, gathers_read_their_indices) {
   __kkrace_op_end(tok);
   cr_assert_eq(reports(), 1);
 }
+
+/* A gather with a companion (val(k) beside x(col(k))): the k-th element of
+ * the companion is read by the k-th iteration, and one that another
+ * iteration writes races. */
+Test(access, gathers_check_their_companions) {
+  double *x = calloc(64, sizeof *x), *val = calloc(64, sizeof *val);
+  int *ix = malloc(64 * sizeof *ix), *wi = calloc(64, sizeof *wi);
+  for (int i = 0; i < 64; i++)
+    ix[i] = (5 * i) % 64;
+  unsigned tok = dispatch(KKR_OP_EXEC_FOR);
+  __kkrace_gather_with(x, 8, ix, 64, range_packed(0) | KKR_GATHER_WITH8, 0, 0,
+                       1, NULL, val, NULL);
+  __kkrace_op_end(tok);
+  cr_assert_eq(KKR_REC_STRAND(kkr_shadow_cell((uintptr_t)&val[17])->r),
+               17 + 2);
+  cr_assert_eq(KKR_REC_STRAND(kkr_shadow_cell((uintptr_t)&x[(5 * 9) % 64])->r),
+               9 + 2);
+  cr_assert_eq(reports(), 0);
+  /* 4-byte elements; iteration 3 wrote element 40 first. */
+  tok = dispatch(KKR_OP_EXEC_FOR);
+  __kkrace_loop(&wi[40], 4, 1, 4 | KKR_LOOP_WRITE | 1u << KKR_LOOP_NIDX_SHIFT,
+                3, 0, 0, 1, NULL);
+  __kkrace_gather_with(x, 8, ix, 64, range_packed(0), 0, 0, 1, NULL, wi,
+                       NULL);
+  __kkrace_op_end(tok);
+  cr_assert_eq(reports(), 1);
+}
