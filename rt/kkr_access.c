@@ -4476,6 +4476,120 @@ static KKR_NOINLINE uint64_t gather_fast_r8_team_with8(
                      1, slot, pc, 8, w);
 }
 
+/* A 4-byte read of the half at a of compact halves whose record p is a
+ * write (the first read of an index after its fill), out of line: 1 if
+ * decided and the halves are still compact. */
+static KKR_NOINLINE int compact_read_after_write(const decide_ctx *d,
+                                                 uint64_t *p, uintptr_t a,
+                                                 uint64_t cur, uint64_t site) {
+  return compact_read(d, p, a, 4, cur, site) &&
+         kkr_half_on[KKR_DIR_INDEX(a)] == KKR_HALVES_COMPACT;
+}
+
+/* Whether [lo, lo + n) and [plo, plo + plen) share no byte. */
+KKR_INLINE int apart(uintptr_t lo, uintptr_t n, uintptr_t plo, uintptr_t plen) {
+  return lo >= plo + plen || lo + n <= plo || !plen;
+}
+
+/* A team's sparse row of unit steps, as gather_fast_r8_team_with8 decides
+ * it, in its commonest cases only and with fewer values to keep: its index
+ * and companion each in one chunk and outside the thread's own memory,
+ * the companion's and the elements' cells not split, the index's in cells,
+ * half-cells or compact halves.  Returns how many iterations it decided:
+ * gather_fast_r8_team_with8 goes on from the first that it leaves. */
+static KKR_NOINLINE uint64_t gather_team_row(kkr_thread *t, uint64_t count,
+                                             uint64_t v,
+                                             const loop_gather_src *g,
+                                             site_slot *slot, uintptr_t pc,
+                                             const gather_with *w) {
+  const uintptr_t ia0 = (uintptr_t)g->idx, wa0 = w->base;
+  const uintptr_t plo = t->priv_lo, plen = t->priv_len;
+  const uintptr_t ulo = t->abi.upd_lo, ulen = t->abi.upd_len;
+  if (g->every != 1 || (ia0 & 3) || (wa0 & 7) ||
+      count > KKR_CELLS_PER_CHUNK ||
+      KKR_DIR_INDEX(ia0) != KKR_DIR_INDEX(ia0 + 4 * count - 1) ||
+      KKR_DIR_INDEX(wa0) != KKR_DIR_INDEX(wa0 + 8 * count - 1) ||
+      !apart(ia0, 4 * count, plo, plen) || !apart(ia0, 4 * count, ulo, ulen) ||
+      !apart(wa0, 8 * count, plo, plen) || !apart(wa0, 8 * count, ulo, ulen))
+    return 0;
+  kkr_cell *const wcells = kkr_dir[KKR_DIR_INDEX(wa0)];
+  kkr_cell *const icells = kkr_dir[KKR_DIR_INDEX(ia0)];
+  kkr_split *ihalves = NULL;
+  uint64_t *icompact = NULL;
+  if (!wcells)
+    return 0;
+  if (icells) {
+    ihalves = kkr_split_dir[KKR_DIR_INDEX(ia0)]; /* (its split cells') */
+  } else {
+    kkr_split *hc = kkr_half_any(KKR_DIR_INDEX(ia0));
+    if (!hc)
+      return 0;
+    if ((uintptr_t)hc & KKR_HC_COMPACT)
+      icompact = (uint64_t *)((uintptr_t)hc & ~KKR_HC_COMPACT);
+    else
+      ihalves = hc;
+  }
+  const uint64_t site = (uint64_t)kkr_site_index(t, slot, pc)
+                        << KKR_REC_SITE_SHIFT;
+  const uint64_t wsite = (uint64_t)kkr_site_index(t, w->slot, pc)
+                         << KKR_REC_SITE_SHIFT;
+  const decide_ctx d = decide_ctx_of(t);
+  const uint64_t item = t->abi.item_rec;
+  const uint32_t team_rec = kkr_team_strand(t, 0) + 1;
+  const uintptr_t base = g->base;
+  const int64_t scale = g->scale;
+  uint32_t m = (uint32_t)(v % 126);
+  uintptr_t x_of = ~(uintptr_t)0;
+  kkr_cell *xcells = NULL;
+  uint64_t k = 0;
+  for (; k < count; k++) {
+    const uint64_t cur = item | (uint64_t)(team_rec + m) << KKR_REC_STRAND_SHIFT;
+    m = m == 125 ? 0 : m + 1;
+    /* The companion's element, then the index's, then the element. */
+    kkr_cell *c = wcells + KKR_CELL_INDEX(wa0 + 8 * k);
+    if (c->w == KKR_W_SPLIT || !decide_read_common(&d, c, 0xFF0, cur, wsite))
+      break;
+    const uintptr_t ia = ia0 + 4 * k;
+    const uint64_t imask = rec_mask(ia, 4);
+    if (icompact) {
+      uint64_t *p = kkr_compact_rec(icompact, ia);
+      kkr_cell one = {0, *p};
+      if (KKR_UNLIKELY(one.r & KKR_R_W)) {
+        if (!compact_read_after_write(&d, p, ia, cur, site))
+          break;
+      } else {
+        if (!decide_read_common(&d, &one, imask, cur, site))
+          break;
+        *p = one.r;
+      }
+    } else {
+      c = icells ? icells + KKR_CELL_INDEX(ia) : NULL;
+      if (!c || c->w == KKR_W_SPLIT) {
+        if (!ihalves)
+          break;
+        c = kkr_half_cell(ihalves, ia);
+      }
+      if (!decide_read_common(&d, c, imask, cur, site))
+        break;
+    }
+    const uintptr_t a = base + (uintptr_t)(*(const int32_t *)ia * scale);
+    if (a & 7)
+      break;
+    if (a - plo < plen || a - ulo < ulen)
+      continue;
+    if (a >> KKR_CHUNK_SHIFT != x_of) {
+      x_of = a >> KKR_CHUNK_SHIFT;
+      xcells = kkr_dir[KKR_DIR_INDEX(a)];
+    }
+    if (!xcells)
+      break;
+    c = xcells + KKR_CELL_INDEX(a);
+    if (c->w == KKR_W_SPLIT || !decide_read_common(&d, c, 0xFF0, cur, site))
+      break;
+  }
+  return k;
+}
+
 typedef uint64_t gather_fast_fn(kkr_thread *t, uint64_t count, uint32_t mode,
                                 uint64_t v, uint64_t step,
                                 const loop_gather_src *g, int reads_index,
@@ -4604,8 +4718,16 @@ KKR_INLINE void gather_at(void *base, unsigned long long scale, void *idx,
     /* (A sparse row's val(k) beside x(col(k)): all three in one loop.) */
     if (w && w->size == 8 && kind == GATHER_TEAM_IDX && size == 8 &&
         isize == 4 && !g.prefetch) {
-      done = gather_fast_r8_team_with8(t, count, j[vary], step, &g, slot_, pc,
-                                       w);
+      done = step == 1 ? gather_team_row(t, count, j[vary], &g, slot_, pc, w)
+                       : 0;
+      if (done < count) {
+        loop_gather_src g2 = g;
+        gather_with w2 = {w->base + done * 8, 8, w->slot};
+        g2.idx = (const char *)g.idx + done * 4;
+        done += gather_fast_r8_team_with8(t, count - done,
+                                          j[vary] + done * step, step, &g2,
+                                          slot_, pc, &w2);
+      }
       wdone = done;
     } else {
       done = gather_fast_fns[size == 8][isize == 8][!!g.prefetch][kind](
@@ -4613,7 +4735,7 @@ KKR_INLINE void gather_at(void *base, unsigned long long scale, void *idx,
     }
     if (done == count) {
       loop_mode_end(t, mode, saved_rec);
-      if (w)
+      if (w && wdone < count0)
         gather_with_rest(w, wdone, count0, packed, i0, i1, step, pc);
       return;
     }
