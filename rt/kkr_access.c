@@ -4069,7 +4069,10 @@ static void loop_at(void *base, unsigned long long stride,
     }
   }
   uint64_t span = (int64_t)stride < 0 ? -stride : stride;
-  kkr_shadow_bulk = span && count >= (KKR_BULK_BYTES + span - 1) / span;
+  /* (count >= ceil(KKR_BULK_BYTES / span), without a division.) */
+  uint64_t swept;
+  kkr_shadow_bulk = span && (__builtin_mul_overflow(count, span, &swept) ||
+                             swept >= KKR_BULK_BYTES);
   /* Common short loops straight to their stepped copy: a RangePolicy
    * kernel's (strands i0, i0 + 1, ... of packed ids, too short for runs), a
    * team's nested one whose thread ids do not wrap (loop_inc_strands), and
