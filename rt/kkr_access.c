@@ -4785,6 +4785,21 @@ KKR_EXPORT void __kkrace_gather_with(void *base, unsigned long long scale,
                                      void *with, void *with_slot) {
   gather_with w = {(uintptr_t)with, packed & KKR_GATHER_WITH8 ? 8u : 4u,
                    with_slot};
+  /* A team's sparse row of up to GATHER_AHEAD elements, the commonest
+   * call: straight to its tight loop, where gather_at would take it (the
+   * same mode, and nothing to prefetch); from the start in gather_at if
+   * the loop leaves some. */
+  kkr_thread *t = kkr_tls;
+  if (packed == (8u | KKR_GATHER_READS_INDEX | 1u << KKR_LOOP_NIDX_SHIFT |
+                 KKR_GATHER_WITH8) &&
+      step == 1 && count - 1 < GATHER_AHEAD && t && !t->ignore &&
+      t->item_op && t->abi.strand_depth == 1 && t->team_nest == 0 &&
+      kkr_in_team_item(t) && !kkr_nofast_single(t) && !kkr_mt &&
+      !kkr_halves_pending) {
+    loop_gather_src g = gather_src_of(base, scale, idx, count, packed);
+    if (gather_team_row(t, count, i0, &g, slot_, RET_PC, &w) == count)
+      return;
+  }
   gather_at(base, scale, idx, count, packed & ~KKR_GATHER_WITH8, i0, i1, step,
             slot_, RET_PC, &w);
 }
