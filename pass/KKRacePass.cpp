@@ -3086,6 +3086,8 @@ private:
       SmallVector<Instruction *, 4> Also; // the unrolled copies it checks
       Instruction *IndexToo = nullptr; // a gather's index load it checks
       const Hoist *With = nullptr; // a gather's companion that it checks
+      uint32_t Copies = 1; // a gather's unrolled copies it checks: its
+                           // count is the loop's times this
     };
     SmallVector<Hoist, 16> Hs;
     for (BasicBlock *BB : L->blocks()) {
@@ -3218,6 +3220,52 @@ private:
         break;
       }
     }
+    // The copies of a gather in a loop unrolled S + 1 times (x(col(k)),
+    // x(col(k + 1)), ... each reading every (S + 1)-th index), by the
+    // current strand, are one gather through all the indices, S + 1 times
+    // as many: one call instead of S + 1 (a sparse row of a RangePolicy
+    // kernel, whose rows are a few times the unrolled step).  The same
+    // accesses by the same strand, in another order.
+    for (size_t K = 0; K < Hs.size(); ++K) {
+      Hoist &A = Hs[K];
+      auto Copyable = [](const Hoist &H) {
+        return !H.Merged && H.G.Index && H.G.Skip && !H.SC && !H.Atomic &&
+               !H.Region && H.Gs.empty() && !H.IndexToo && !H.Partner &&
+               H.Also.empty();
+      };
+      if (!Copyable(A))
+        continue;
+      const SCEV *APtr = SE.getSCEV(A.G.Index->getPointerOperand());
+      uint64_t ISize = DL.getTypeStoreSize(A.G.Index->getType());
+      SmallVector<std::pair<int64_t, size_t>, 8> Copies = {{0, K}};
+      for (size_t P = 0; P < Hs.size(); ++P) {
+        Hoist &B = Hs[P];
+        if (P == K || !Copyable(B) || B.G.Skip != A.G.Skip ||
+            B.G.Base != A.G.Base || B.G.Scale != A.G.Scale ||
+            B.G.Unsigned != A.G.Unsigned || B.G.Bits != A.G.Bits ||
+            B.G.Index->getType() != A.G.Index->getType() ||
+            B.Size != A.Size || B.Write != A.Write)
+          continue;
+        if (auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(
+                SE.getSCEV(B.G.Index->getPointerOperand()), APtr)))
+          Copies.push_back({D->getAPInt().getSExtValue(), P});
+      }
+      if (Copies.size() != A.G.Skip + 1)
+        continue;
+      llvm::sort(Copies);
+      bool Tiles = true;
+      for (size_t J = 1; J < Copies.size(); ++J)
+        Tiles &= Copies[J].first - Copies[0].first == (int64_t)(J * ISize);
+      if (!Tiles)
+        continue;
+      Hoist &M = Hs[Copies[0].second];
+      for (size_t J = 1; J < Copies.size(); ++J) {
+        Hs[Copies[J].second].Merged = true;
+        M.Also.push_back(Hs[Copies[J].second].I);
+      }
+      M.Copies = M.G.Skip + 1;
+      M.G.Skip = 0;
+    }
     // A load of a contiguous array at the iterations of a gather, by the
     // same strands (val(k) beside x(col(k)) in a sparse row), is checked by
     // the gather's call too: one call per row instead of two.
@@ -3337,7 +3385,10 @@ private:
         } else {
           // (A companion whose first address is not known here stays
           // checked in the loop.)
-          B.CreateCall(RT.gather, {GBase, GScale, Base, CountV,
+          Value *GCount =
+              H.Copies > 1 ? B.CreateMul(CountV, B.getInt64(H.Copies))
+                           : CountV;
+          B.CreateCall(RT.gather, {GBase, GScale, Base, GCount,
                                    B.getInt32(Packed), Idx[0], Idx[1],
                                    B.getInt64(IdxStep), LoopSlot});
         }

@@ -7,11 +7,14 @@
 // iterations 8 and 5 read; the host rewrites a value while the kernel
 // may still run (no fence).  Rows of 3, shorter than the unrolled loop's
 // step (the gather's call with its companion): iteration 3 writes the
-// last value of row 4, which iteration 4 reads.
-// EXPECT: data-race view=val subkind=iteration-overlap nodes=parallel_for:rows,parallel_for:rows lines=36,39
+// last value of row 4, which iteration 4 reads.  A gather that only the
+// unrolled loop's second copy reads: iteration 9 writes the element of x2
+// that row 12's third index names, and nothing else reads it.
+// EXPECT: data-race view=val subkind=iteration-overlap nodes=parallel_for:rows,parallel_for:rows lines=39,42
 // EXPECT: data-race view=col subkind=iteration-overlap nodes=parallel_for:rows,parallel_for:rows
-// EXPECT: data-race view=val subkind=iteration-overlap nodes=parallel_for:short,parallel_for:short lines=49,52
-// EXPECT: data-race view=val subkind=missing-fence nodes=host,parallel_for:rows lines=43,36
+// EXPECT: data-race view=val subkind=iteration-overlap nodes=parallel_for:short,parallel_for:short lines=52,55
+// EXPECT: data-race view=x2 subkind=iteration-overlap nodes=parallel_for:copies,parallel_for:copies lines=70,73
+// EXPECT: data-race view=val subkind=missing-fence nodes=host,parallel_for:rows lines=46,39
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 
@@ -50,6 +53,24 @@ int main(int argc, char *argv[]) {
       y(i) = s;
       if (i == 3)
         val(4 * per_row + 2) = 3;
+    });
+    Kokkos::fence();
+    // Indices that only the unrolled loop's later copies read (each row's
+    // second to fourth: an element of x2 apiece; its first and last: x2(0)).
+    Kokkos::View<int *> col2("col2", n * per_row);
+    Kokkos::View<double *> x2("x2", 4 * n);
+    Kokkos::parallel_for("indices", n, KOKKOS_LAMBDA(const int i) {
+      for (int k = 0; k < per_row; ++k)
+        col2(i * per_row + k) = k == 0 || k == per_row - 1 ? 0 : 1 + 3 * i + k - 1;
+    });
+    Kokkos::fence();
+    Kokkos::parallel_for("copies", n, KOKKOS_LAMBDA(const int i) {
+      double s = 0;
+      for (int k = rowptr(i); k < rowptr(i + 1); ++k)
+        s += x2(col2(k));
+      y(i) = s;
+      if (i == 9)
+        x2(1 + 3 * 12 + 1) = 1;
     });
     Kokkos::fence();
     printf("%g %g\n", y(1), y(9));
