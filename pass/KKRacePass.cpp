@@ -3225,7 +3225,8 @@ private:
     // current strand, are one gather through all the indices, S + 1 times
     // as many: one call instead of S + 1 (a sparse row of a RangePolicy
     // kernel, whose rows are a few times the unrolled step).  The same
-    // accesses by the same strand, in another order.
+    // accesses by the same strand, in another order; copies at one source
+    // line only, as reports name the first's.
     for (size_t K = 0; K < Hs.size(); ++K) {
       Hoist &A = Hs[K];
       auto Copyable = [](const Hoist &H) {
@@ -3244,7 +3245,7 @@ private:
             B.G.Base != A.G.Base || B.G.Scale != A.G.Scale ||
             B.G.Unsigned != A.G.Unsigned || B.G.Bits != A.G.Bits ||
             B.G.Index->getType() != A.G.Index->getType() ||
-            B.Size != A.Size || B.Write != A.Write)
+            B.Size != A.Size || B.Write != A.Write || !sameLine(A.I, B.I))
           continue;
         if (auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(
                 SE.getSCEV(B.G.Index->getPointerOperand()), APtr)))
