@@ -2921,6 +2921,17 @@ private:
     const Value *Upd;  // underlying object of the reduction value
   };
 
+  /// Whether copies at these offsets (and entries), sorted here, lie one
+  /// after the other, Size bytes apart: the copies of an unrolled loop.
+  static bool tiles(SmallVectorImpl<std::pair<int64_t, size_t>> &Copies,
+                    uint64_t Size) {
+    llvm::sort(Copies);
+    for (size_t J = 1; J < Copies.size(); ++J)
+      if (Copies[J].first - Copies[0].first != (int64_t)(J * Size))
+        return false;
+    return true;
+  }
+
   /// Unrolled copies of one access of the current strand (one source line,
   /// one kind) whose offsets tile their common stride -- a vectorized
   /// fill's four stores of 8 bytes every 32 bytes -- become one check of
@@ -2951,13 +2962,7 @@ private:
         if (auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(B.Start, A.Start)))
           Copies.push_back({D->getAPInt().getSExtValue(), P});
       }
-      if ((int64_t)Copies.size() != S / A.Size)
-        continue;
-      llvm::sort(Copies);
-      bool Tiles = true;
-      for (size_t J = 1; J < Copies.size(); ++J)
-        Tiles &= Copies[J].first - Copies[0].first == (int64_t)(J * A.Size);
-      if (!Tiles)
+      if ((int64_t)Copies.size() != S / A.Size || !tiles(Copies, A.Size))
         continue;
       HoistT &M = Hs[Copies[0].second];
       for (size_t J = 1; J < Copies.size(); ++J) {
@@ -3251,13 +3256,7 @@ private:
                 SE.getSCEV(B.G.Index->getPointerOperand()), APtr)))
           Copies.push_back({D->getAPInt().getSExtValue(), P});
       }
-      if (Copies.size() != A.G.Skip + 1)
-        continue;
-      llvm::sort(Copies);
-      bool Tiles = true;
-      for (size_t J = 1; J < Copies.size(); ++J)
-        Tiles &= Copies[J].first - Copies[0].first == (int64_t)(J * ISize);
-      if (!Tiles)
+      if (Copies.size() != A.G.Skip + 1 || !tiles(Copies, ISize))
         continue;
       Hoist &M = Hs[Copies[0].second];
       for (size_t J = 1; J < Copies.size(); ++J) {

@@ -960,14 +960,20 @@ static int runs_free_ok(const kkr_thread *t, uint32_t di, uintptr_t lo,
   return ok;
 }
 
-/* May the words of [lo, hi) be decided through runs now? */
-/* May runs decide an access of [lo, hi) at all (of any length)? */
-KKR_INLINE int runs_may(const kkr_thread *t, uintptr_t lo, uintptr_t hi) {
-  return !t->nofast && !kkr_mt && !kkr_gpu_trace_host_on &&
-         (t->priv_len == 0 || hi <= t->priv_lo ||
+/* Whether [lo, hi) shares no byte with the thread's own memory (the
+ * stack frames private to the op in progress, the strand's update
+ * value). */
+KKR_INLINE int outside_own(const kkr_thread *t, uintptr_t lo, uintptr_t hi) {
+  return (t->priv_len == 0 || hi <= t->priv_lo ||
           lo >= t->priv_lo + t->priv_len) &&
          (t->abi.upd_len == 0 || hi <= t->abi.upd_lo ||
           lo >= t->abi.upd_lo + t->abi.upd_len);
+}
+
+/* May runs decide an access of [lo, hi) at all (of any length)? */
+KKR_INLINE int runs_may(const kkr_thread *t, uintptr_t lo, uintptr_t hi) {
+  return !t->nofast && !kkr_mt && !kkr_gpu_trace_host_on &&
+         outside_own(t, lo, hi);
 }
 
 KKR_INLINE int runs_allowed(const kkr_thread *t, uintptr_t lo, uintptr_t hi) {
@@ -3912,6 +3918,13 @@ KKR_INLINE void loop_kind(uint32_t packed, uint32_t *size, uint32_t *acc,
 /* Who makes a loop's accesses (LOOP_*): the iterations of a team's nested
  * range, those of the running kernel (opened here as its strands), or the
  * current strand. */
+/* In a team's own code, with no nested loop of the team open (where a
+ * TeamThreadRange loop's iterations are nested strands). */
+KKR_INLINE int in_team_code(const kkr_thread *t) {
+  return t->item_op && t->abi.strand_depth == 1 && t->team_nest == 0 &&
+         kkr_in_team_item(t);
+}
+
 KKR_INLINE uint32_t loop_mode_begin(kkr_thread *t, uint32_t nidx,
                                     uint32_t packed, uint64_t count) {
   uint32_t mode = LOOP_CURRENT;
@@ -3919,8 +3932,7 @@ KKR_INLINE uint32_t loop_mode_begin(kkr_thread *t, uint32_t nidx,
     /* A vector loop's lanes: strands of their own, or the current one. */
     if (kkr_lanes_loop(t))
       mode = LOOP_LANES;
-  } else if (nidx == 1 && t->item_op && t->abi.strand_depth == 1 &&
-      t->team_nest == 0 && kkr_in_team_item(t)) {
+  } else if (nidx == 1 && in_team_code(t)) {
     /* A nested TeamThreadRange loop in a team's own code. */
     mode = LOOP_TEAM;
   } else if (nidx && t->item_op && !t->abi.strand_depth) {
@@ -4011,8 +4023,7 @@ static void loop_at(void *base, unsigned long long stride,
   /* A nested loop of several indices in a team's own code (Kokkos 4's
    * TeamThreadMDRange): each iteration is begun as a nested strand, as the
    * loop's own code would, and its access checked in it. */
-  if (nidx >= 2 && t->item_op && t->abi.strand_depth == 1 &&
-      t->team_nest == 0 && kkr_in_team_item(t)) {
+  if (nidx >= 2 && in_team_code(t)) {
     for (uint64_t k = 0; k < count; k++) {
       uint64_t j[3] = {i0, i1, i2};
       j[vary] += k * step;
@@ -4301,6 +4312,11 @@ KKR_EXPORT void __kkrace_loop_wrap(void *base, unsigned long long scale,
   }
 }
 
+/* The bits of a loop's or a gather's packed argument that say whose its
+ * iterations are (a loop check of the same strands takes them). */
+#define LOOP_STRAND_FLAGS                                                     \
+  ((3u << KKR_LOOP_NIDX_SHIFT) | KKR_LOOP_VECTOR | (3u << KKR_LOOP_VARY_SHIFT))
+
 /* The kinds of gathers that the tight loop has copies for (gather_fast). */
 enum { GATHER_ANY, GATHER_CUR, GATHER_TEAM_IDX };
 
@@ -4489,11 +4505,6 @@ static KKR_NOINLINE int compact_read_after_write(const decide_ctx *d,
          kkr_half_on[KKR_DIR_INDEX(a)] == KKR_HALVES_COMPACT;
 }
 
-/* Whether [lo, lo + n) and [plo, plo + plen) share no byte. */
-KKR_INLINE int apart(uintptr_t lo, uintptr_t n, uintptr_t plo, uintptr_t plen) {
-  return lo >= plo + plen || lo + n <= plo || !plen;
-}
-
 /* A team's sparse row of unit steps, as gather_fast_r8_team_with8 decides
  * it, in its commonest cases only and with fewer values to keep: its index
  * and companion each in one chunk and outside the thread's own memory,
@@ -4512,8 +4523,8 @@ static KKR_NOINLINE uint64_t gather_team_row(kkr_thread *t, uint64_t count,
       count > KKR_CELLS_PER_CHUNK ||
       KKR_DIR_INDEX(ia0) != KKR_DIR_INDEX(ia0 + 4 * count - 1) ||
       KKR_DIR_INDEX(wa0) != KKR_DIR_INDEX(wa0 + 8 * count - 1) ||
-      !apart(ia0, 4 * count, plo, plen) || !apart(ia0, 4 * count, ulo, ulen) ||
-      !apart(wa0, 8 * count, plo, plen) || !apart(wa0, 8 * count, ulo, ulen))
+      !outside_own(t, ia0, ia0 + 4 * count) ||
+      !outside_own(t, wa0, wa0 + 8 * count))
     return 0;
   kkr_cell *const wcells = kkr_dir[KKR_DIR_INDEX(wa0)];
   kkr_cell *const icells = kkr_dir[KKR_DIR_INDEX(ia0)];
@@ -4654,8 +4665,7 @@ static void gather_with_rest(const gather_with *w, uint64_t from,
   if (vary < 2)
     j[vary] += from * step;
   loop_at((void *)(w->base + from * w->size), w->size, count - from,
-          w->size | (packed & ((3u << KKR_LOOP_NIDX_SHIFT) | KKR_LOOP_VECTOR |
-                               (3u << KKR_LOOP_VARY_SHIFT))),
+          w->size | (packed & LOOP_STRAND_FLAGS),
           j[0], j[1], 0, step, w->slot, pc);
 }
 
@@ -4761,8 +4771,7 @@ KKR_INLINE void gather_at(void *base, unsigned long long scale, void *idx,
    * own, by the same strands; the companion's likewise. */
   if (reads_index)
     loop_at((void *)g.idx, g.every * isize, count,
-            isize | (packed & ((3u << KKR_LOOP_NIDX_SHIFT) | KKR_LOOP_VECTOR |
-                               (3u << KKR_LOOP_VARY_SHIFT))),
+            isize | (packed & LOOP_STRAND_FLAGS),
             j[0], j[1], j[2], step, slot_, pc);
   if (w)
     gather_with_rest(w, wdone, count0, packed, i0, i1, step, pc);
@@ -4793,8 +4802,7 @@ KKR_EXPORT void __kkrace_gather_with(void *base, unsigned long long scale,
   if (packed == (8u | KKR_GATHER_READS_INDEX | 1u << KKR_LOOP_NIDX_SHIFT |
                  KKR_GATHER_WITH8) &&
       step == 1 && count - 1 < GATHER_AHEAD && t && !t->ignore &&
-      t->item_op && t->abi.strand_depth == 1 && t->team_nest == 0 &&
-      kkr_in_team_item(t) && !kkr_nofast_single(t) && !kkr_mt &&
+      in_team_code(t) && !kkr_nofast_single(t) && !kkr_mt &&
       !kkr_halves_pending) {
     loop_gather_src g = gather_src_of(base, scale, idx, count, packed);
     if (gather_team_row(t, count, i0, &g, slot_, RET_PC, &w) == count)
