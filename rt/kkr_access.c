@@ -4877,8 +4877,10 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
           c->w = ft->abi.cur_rec | KKR_R_A | KKR_R_W | mask4 |
                  ((site_slot *)slot)->idx << KKR_REC_SITE_SHIFT;
         c->r = 0;
-        if (KKR_UNLIKELY(cp != NULL))
-          compact_store(cp, c, a);
+        /* (In compact halves: one write, not split (wok), stored as it
+         * is, as compact_half stores one record.) */
+        if (cp != NULL)
+          *cp = c->w;
         return;
       }
     }
