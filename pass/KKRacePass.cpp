@@ -2082,6 +2082,14 @@ private:
     return true;
   }
 
+  static bool isVolatileAccess(const Instruction *I) {
+    if (auto *LI = dyn_cast<LoadInst>(I))
+      return LI->isVolatile();
+    if (auto *SI = dyn_cast<StoreInst>(I))
+      return SI->isVolatile();
+    return false;
+  }
+
   static bool isVtableAccess(Instruction *I) {
     if (MDNode *Tag = I->getMetadata(LLVMContext::MD_tbaa))
       return Tag->isTBAAVtableAccess();
@@ -2200,14 +2208,15 @@ private:
           In = false;
           continue;
         }
+        // (Plain or volatile: Kokkos' atomics on a host backend.)
         auto *LI = dyn_cast<LoadInst>(&I);
-        if (!In || !LI || !LI->isSimple())
+        if (!In || !LI || LI->isAtomic())
           continue;
         for (Instruction *J = LI->getNextNode(); J; J = J->getNextNode()) {
           if (!J->mayReadOrWriteMemory())
             continue;
           auto *SI = dyn_cast<StoreInst>(J);
-          if (SI && SI->isSimple() &&
+          if (SI && !SI->isAtomic() &&
               SI->getPointerOperand() == LI->getPointerOperand() &&
               DL.getTypeStoreSize(SI->getValueOperand()->getType()) ==
                   DL.getTypeStoreSize(LI->getType()))
@@ -2345,9 +2354,10 @@ private:
           continue;
         auto *LI = dyn_cast<LoadInst>(&I);
         auto *SI = dyn_cast<StoreInst>(&I);
+        // (Volatile too: Kokkos' atomics on a host backend read and write
+        // through volatile pointers.)
         if (Accesses.size() == 4 ||
-            !((LI && !LI->isVolatile()) || (SI && !SI->isVolatile()) ||
-              isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I)))
+            !(LI || SI || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I)))
           Bad = true;
         else
           Accesses.push_back(&I);
@@ -2450,7 +2460,11 @@ private:
       if (auto It = Marked.find(I); It != Marked.end()) {
         // (A private location still takes the call: the Kokkos atomic's
         // marks go, so its check must say it is atomic.)
-        DebugLoc At = It->second.Enter->getDebugLoc();
+        // (A volatile access, as Kokkos' host atomics make them, at its
+        // own place, as it was checked between the marks: two atomics
+        // inlined at one expression keep two sites.)
+        DebugLoc At = isVolatileAccess(I) ? accessLoc(I)
+                                          : It->second.Enter->getDebugLoc();
         if (auto *LI = dyn_cast<LoadInst>(I))
           atomic(I, LI->getPointerOperand(), LI->getType(),
                  KKR_AF_READ | orderingFlags(LI->getOrdering()), At);
@@ -2893,14 +2907,16 @@ private:
         return std::nullopt;
       if (!I->mayReadOrWriteMemory())
         continue;
+      // (Plain or volatile, as Kokkos' atomics on a host backend make
+      // them; not atomic instructions, whose ordering counts.)
       if (auto *Ld = dyn_cast<LoadInst>(I);
-          Ld && Ld->isSimple() && !R.Ld && !R.St)
+          Ld && !Ld->isAtomic() && !R.Ld && !R.St)
         R.Ld = Ld;
       else if (isa<AtomicRMWInst>(I) && !R.Ld && !R.St &&
                relaxedRMW(cast<AtomicRMWInst>(I)))
         R.St = I;
       else if (auto *St = dyn_cast<StoreInst>(I);
-               St && St->isSimple() && R.Ld && !R.St &&
+               St && !St->isAtomic() && R.Ld && !R.St &&
                St->getPointerOperand() == R.Ld->getPointerOperand() &&
                St->getValueOperand()->getType() == R.Ld->getType())
         R.St = St;
@@ -3112,12 +3128,14 @@ private:
           Ty = Ld->getType();
           Write = false;
         } else if (auto *St = dyn_cast<StoreInst>(&I)) {
-          if (!St->isSimple())
+          // (A Kokkos atomic's store may be volatile: loadStoreAtomic.)
+          auto It = Regions.find(St);
+          if (!St->isSimple() && It == Regions.end())
             continue;
           Ptr = St->getPointerOperand();
           Ty = St->getValueOperand()->getType();
           Write = true;
-          if (auto It = Regions.find(St); It != Regions.end()) {
+          if (It != Regions.end()) {
             Region = &It->second;
             Atomic = true;
           }
@@ -3315,9 +3333,10 @@ private:
       IRBuilder<> B(At);
       // (A Kokkos atomic: where the program called it, as its check in the
       // loop would say.)
-      B.SetCurrentDebugLocation(H.Region ? H.Region->Enter->getDebugLoc()
-                                : H.Atomic ? accessLoc(&I)
-                                           : I.getDebugLoc());
+      B.SetCurrentDebugLocation(
+          H.Region && !isVolatileAccess(&I) ? H.Region->Enter->getDebugLoc()
+          : H.Atomic                        ? accessLoc(&I)
+                                            : I.getDebugLoc());
       if (!CountV)
         CountV = Exp.expandCodeFor(Count, B.getInt64Ty(), At);
       Value *Stride =
