@@ -1525,6 +1525,23 @@ KKR_INLINE int exc_same(const kkr_exc *x, const kkr_exc *y) {
          x->h[1].w == y->h[1].w && x->h[1].r == y->h[1].r;
 }
 
+/* Whether records a and b are one, or both settled (or none): records
+ * that can never race, which any access replaces as it would nothing. */
+KKR_INLINE int rec_same_settled(uint64_t a, uint64_t b) {
+  return a == b || (rec_settled(a) && rec_settled(b));
+}
+
+/* exc_same, with settled records as good as none: a word whose records
+ * differ from its run's rule only by settled ones (the write of a
+ * conditional update a fence ago, where the rule holds an older write)
+ * follows the rule. */
+KKR_INLINE int exc_same_settled(const kkr_exc *x, const kkr_exc *y) {
+  return rec_same_settled(x->h[0].w, y->h[0].w) &&
+         rec_same_settled(x->h[0].r, y->h[0].r) &&
+         rec_same_settled(x->h[1].w, y->h[1].w) &&
+         rec_same_settled(x->h[1].r, y->h[1].r);
+}
+
 /* ---- Rows: runs of one strand's elements after another's ------------------ */
 
 static void exc_halves(kkr_exc *x);
@@ -2416,7 +2433,7 @@ static int run_exc_update(const kkr_thread *t, kkr_runs *rs, const kkr_run *r,
     if (!commit)
       continue;
     kkr_exc rule = word_of_run(&after, NULL, w);
-    if (acc || (rule.halves == x.halves && exc_same(&rule, &x))) {
+    if (acc || (rule.halves == x.halves && exc_same_settled(&rule, &x))) {
       /* (The word follows the run's rule again.) */
       kkr_exc_drop(rs, e);
     } else {
