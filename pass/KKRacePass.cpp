@@ -2366,6 +2366,53 @@ private:
     return Out;
   }
 
+  /// Whether plain load LI takes a check of its own (runOnFunction).
+  bool checkedLoad(LoadInst *LI, const SmallPtrSetImpl<Instruction *> &AtomicReads) {
+    return !(isPrivate(LI->getPointerOperand()) || isVtableAccess(LI) ||
+             (!LI->isAtomic() && isBookkeeping(LI)) || AtomicReads.count(LI) ||
+             insideResourceCall(LI) ||
+             (!LI->isAtomic() &&
+              isConstClosureRead(LI->getPointerOperand())));
+  }
+
+  /// A load of the element right after LI's (of the same type, at the
+  /// same source line: `rowptr(i)` and `rowptr(i + 1)`), later in LI's
+  /// block with nothing between them that writes memory or calls: both
+  /// are checked by one check of the two elements, by the same strand.
+  /// (One call instead of two; a report of the second's read names the
+  /// first's place on that line.)  Plain loads of 4 or 8 bytes only.
+  LoadInst *adjacentRead(LoadInst *LI,
+                         const SmallPtrSetImpl<Instruction *> &AtomicReads,
+                         const DenseMap<Instruction *, MarkedAtomic> &Marked) {
+    if (!LI->isSimple() || Marked.count(LI))
+      return nullptr;
+    uint64_t Size = DL.getTypeStoreSize(LI->getType()).getFixedValue();
+    if (Size != 4 && Size != 8)
+      return nullptr;
+    for (Instruction *J = LI->getNextNode(); J; J = J->getNextNode()) {
+      if (isa<DbgInfoIntrinsic>(J))
+        continue;
+      if (isa<CallBase>(J) || J->mayWriteToMemory())
+        return nullptr;
+      auto *L2 = dyn_cast<LoadInst>(J);
+      if (!L2)
+        continue;
+      if (!L2->isSimple() || L2->getType() != LI->getType() ||
+          Marked.count(L2) || Hoisted.count(L2) ||
+          L2->hasMetadata(LLVMContext::MD_nosanitize) ||
+          !checkedLoad(L2, AtomicReads) || !sameLines(LI, L2))
+        continue;
+      auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(*LI->getFunction());
+      auto *D = dyn_cast<SCEVConstant>(
+          SE.getMinusSCEV(SE.getSCEV(L2->getPointerOperand()),
+                          SE.getSCEV(LI->getPointerOperand())));
+      if (D && D->getAPInt().getSExtValue() == (int64_t)Size)
+        return L2;
+    }
+    return nullptr;
+  }
+  SmallPtrSet<Instruction *, 8> PairDone; // (loads checked with the one before)
+
   void atomic(Instruction *I, Value *Ptr, Type *Ty, unsigned Flags,
               DebugLoc At = DebugLoc()) {
     uint64_t Size = DL.getTypeStoreSize(Ty).getKnownMinValue();
@@ -2455,6 +2502,7 @@ private:
     SmallVector<Instruction *, 4> EmptyMarks;
     DenseMap<Instruction *, MarkedAtomic> Marked =
         straightLineAtomics(F, AtomicReads, EmptyMarks);
+    PairDone.clear();
     MarksDone.insert(EmptyMarks.begin(), EmptyMarks.end());
     for (Instruction *I : Todo) {
       if (auto It = Marked.find(I); It != Marked.end()) {
@@ -2490,11 +2538,20 @@ private:
         continue;
       }
       if (auto *LI = dyn_cast<LoadInst>(I)) {
-        if (isPrivate(LI->getPointerOperand()) || isVtableAccess(LI) ||
-            (!LI->isAtomic() && isBookkeeping(LI)) || AtomicReads.count(LI) ||
-            insideResourceCall(LI) ||
-            (!LI->isAtomic() && isConstClosureRead(LI->getPointerOperand())))
+        if (!checkedLoad(LI, AtomicReads) || PairDone.count(LI))
           continue;
+        if (LoadInst *Next = adjacentRead(LI, AtomicReads, Marked)) {
+          // (Both elements in one check: rowptr(i), rowptr(i + 1).)
+          IRBuilder<> B(LI);
+          DebugLoc At = accessLoc(LI);
+          B.SetCurrentDebugLocation(At);
+          uint64_t Size = DL.getTypeStoreSize(LI->getType()).getFixedValue();
+          B.CreateCall(RT.read_range, {LI->getPointerOperand(),
+                                       B.getInt64(2 * Size), siteSlot(At)});
+          PairDone.insert(Next);
+          Changed = true;
+          continue;
+        }
         if (LI->isAtomic())
           atomic(LI, LI->getPointerOperand(), LI->getType(),
                  KKR_AF_READ | orderingFlags(LI->getOrdering()));

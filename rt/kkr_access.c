@@ -2706,7 +2706,14 @@ KKR_EXPORT void __kkrace_write16(void *p, void *slot) {
 }
 KKR_EXPORT void __kkrace_read_range(void *p, unsigned long long n,
                                     void *slot) {
-  range_entry((uintptr_t)p, n, 0, RET_PC, slot);
+  /* (Two adjacent elements of 4 bytes, rowptr(i) and rowptr(i + 1): a
+   * word, or the halves of two, through the inline decision.) */
+  uintptr_t a = (uintptr_t)p;
+  if (n == 8 && !(a & 3) &&
+      ((a & 7) ? access_fast(a, 4, 0, slot) && access_fast(a + 4, 4, 0, slot)
+               : access_fast(a, 8, 0, slot)))
+    return;
+  range_entry(a, n, 0, RET_PC, slot);
 }
 KKR_EXPORT void __kkrace_write_range(void *p, unsigned long long n,
                                      void *slot) {
