@@ -2623,6 +2623,16 @@ KKR_INLINE void halves_settle(kkr_thread *t) {
 /* The slow halves take the instrumented instruction's address from the
  * entry point (read only on the slow path) and are reached by a tail call,
  * so that the fast path saves no registers. */
+/* An access inside a Kokkos atomic (nothing else keeps the thread from
+ * the inline decisions): atomic_decide at once, as access_more would
+ * decide it first (a concurrent container's insert, all of whose accesses
+ * are atomic by intent). */
+KKR_INLINE int in_atomic_decided(uintptr_t a, uint32_t size, uint32_t acc) {
+  kkr_thread *t = kkr_tls;
+  return t && t->nofast == (uint64_t)t->atomic_depth << 32 &&
+         t->atomic_depth && atomic_decide(t, a, size, acc);
+}
+
 #define KKR_ACCESS_ENTRIES(n, lg)                                        \
   static KKR_NOINLINE void read##n##_more(void *p, void *slot,           \
                                           uintptr_t pc) {                \
@@ -2635,12 +2645,14 @@ KKR_INLINE void halves_settle(kkr_thread *t) {
     halves_settle(kkr_tls);                                              \
   }                                                                      \
   KKR_EXPORT void __kkrace_read##n(void *p, void *slot) {                \
-    if (KKR_LIKELY(access_fast((uintptr_t)p, n, 0, slot)))               \
+    if (KKR_LIKELY(access_fast((uintptr_t)p, n, 0, slot)) ||             \
+        in_atomic_decided((uintptr_t)p, n, 0))                           \
       return;                                                            \
     return read##n##_more(p, slot, RET_PC);                              \
   }                                                                      \
   KKR_EXPORT void __kkrace_write##n(void *p, void *slot) {               \
-    if (KKR_LIKELY(access_fast((uintptr_t)p, n, ACC_WRITE, slot)))       \
+    if (KKR_LIKELY(access_fast((uintptr_t)p, n, ACC_WRITE, slot)) ||     \
+        in_atomic_decided((uintptr_t)p, n, ACC_WRITE))                   \
       return;                                                            \
     return write##n##_more(p, slot, RET_PC);                             \
   }

@@ -353,6 +353,8 @@ typedef struct kkr_thread {
 } kkr_thread;
 _Static_assert(offsetof(kkr_thread, lanes_on) - offsetof(kkr_thread, nofast) == 2,
                "kkr_nofast_single masks lanes_on out of nofast");
+_Static_assert(offsetof(kkr_thread, atomic_depth) - offsetof(kkr_thread, nofast) == 4,
+               "nofast holds atomic_depth in its high half (in_atomic_decided)");
 
 /* The current strand (KKR_STRAND_*, or an iteration's id). */
 #define KKR_CUR_STRAND(t) KKR_REC_STRAND((t)->abi.cur_rec)
