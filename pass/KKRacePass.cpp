@@ -2367,7 +2367,8 @@ private:
   }
 
   /// Whether plain load LI takes a check of its own (runOnFunction).
-  bool checkedLoad(LoadInst *LI, const SmallPtrSetImpl<Instruction *> &AtomicReads) {
+  bool checkedLoad(LoadInst *LI,
+                   const SmallPtrSetImpl<Instruction *> &AtomicReads) {
     return !(isPrivate(LI->getPointerOperand()) || isVtableAccess(LI) ||
              (!LI->isAtomic() && isBookkeeping(LI)) || AtomicReads.count(LI) ||
              insideResourceCall(LI) ||

@@ -2620,9 +2620,6 @@ KKR_INLINE void halves_settle(kkr_thread *t) {
 #define RET_PC ((uintptr_t)__builtin_return_address(0))
 #define FRAME ((uintptr_t)0)
 
-/* The slow halves take the instrumented instruction's address from the
- * entry point (read only on the slow path) and are reached by a tail call,
- * so that the fast path saves no registers. */
 /* An access inside a Kokkos atomic (nothing else keeps the thread from
  * the inline decisions): atomic_decide at once, as access_more would
  * decide it first (a concurrent container's insert, all of whose accesses
@@ -2633,6 +2630,9 @@ KKR_INLINE int in_atomic_decided(uintptr_t a, uint32_t size, uint32_t acc) {
          t->atomic_depth && atomic_decide(t, a, size, acc);
 }
 
+/* The slow halves take the instrumented instruction's address from the
+ * entry point (read only on the slow path) and are reached by a tail call,
+ * so that the fast path saves no registers. */
 #define KKR_ACCESS_ENTRIES(n, lg)                                        \
   static KKR_NOINLINE void read##n##_more(void *p, void *slot,           \
                                           uintptr_t pc) {                \
