@@ -2920,7 +2920,8 @@ private:
   }
 
   /// A Kokkos atomic whose body is one load and one store of an element
-  /// (Kokkos 3 on Serial), or one atomic instruction (Kokkos 4: St, no Ld).
+  /// (Kokkos 3 on Serial), one atomic instruction (Kokkos 4: St, no Ld), or
+  /// one load (an atomic read: Ld, no St).
   struct AtomicRegion {
     CallInst *Enter, *Exit;
     LoadInst *Ld;
@@ -2937,9 +2938,9 @@ private:
   }
 
   /// The Kokkos atomic that Enter begins, if its body (in Enter's block)
-  /// is a load of an element and a later store of it, or one atomic
-  /// read-modify-write instruction, and nothing else that touches memory
-  /// or calls.
+  /// is a load of an element and a later store of it, one load (an atomic
+  /// read), or one atomic read-modify-write instruction, and nothing else
+  /// that touches memory or calls.
   std::optional<AtomicRegion> loadStoreAtomic(CallInst *Enter) {
     AtomicRegion R = {Enter, nullptr, nullptr, nullptr};
     // (Nested marks, atomic_add calling atomic_fetch_add, are one pair.)
@@ -2952,7 +2953,7 @@ private:
         continue;
       }
       if (isCallTo(*I, RT.atomic_exit)) {
-        if (!R.St)
+        if (!R.St && !R.Ld)
           return std::nullopt;
         if (--Depth)
           continue;
@@ -2981,7 +2982,9 @@ private:
       else
         return std::nullopt;
     }
-    if (!R.Exit || !R.St || insideResourceCall(R.St))
+    // (A read alone, St null: an atomic read, the Atomic trait's.)
+    if (!R.Exit || (R.St ? insideResourceCall(R.St)
+                         : insideResourceCall(R.Ld)))
       return std::nullopt;
     return R;
   }
@@ -3104,7 +3107,8 @@ private:
           AtomicEnters.push_back(cast<CallInst>(&I));
           if (std::optional<AtomicRegion> R =
                   loadStoreAtomic(cast<CallInst>(&I))) {
-            Regions.try_emplace(R->St, *R); // (the outermost marks')
+            // (The outermost marks'; an atomic read by its load.)
+            Regions.try_emplace(R->St ? R->St : R->Ld, *R);
             RegionExits.insert(R->Exit);
           } else {
             if (traceEnabled())
@@ -3143,7 +3147,8 @@ private:
     const SCEV *Count = SE.getAddExpr(
         SE.getTruncateOrZeroExtend(BTC, Type::getInt64Ty(M.getContext())),
         SE.getOne(Type::getInt64Ty(M.getContext())));
-    if (!Exp.isSafeToExpandAt(Count, At))
+    if (!Exp.isSafeToExpandAt(Count, At) &&
+        !Exp.isSafeToExpandAt(Count = DivisorsNonZero(SE).visit(Count), At))
       return false;
     // The accesses to check here, in the order the iteration makes them.
     struct Hoist {
@@ -3180,8 +3185,14 @@ private:
         bool Write, Atomic = false;
         const AtomicRegion *Region = nullptr;
         if (auto *Ld = dyn_cast<LoadInst>(&I)) {
-          if (!Ld->isSimple())
+          // (A Kokkos atomic read: its load, plain or volatile.)
+          auto It = Regions.find(Ld);
+          if (It != Regions.end() && !It->second.St) {
+            Region = &It->second;
+            Atomic = true;
+          } else if (!Ld->isSimple()) {
             continue;
+          }
           Ptr = Ld->getPointerOperand();
           Ty = Ld->getType();
           Write = false;
@@ -3234,6 +3245,11 @@ private:
         if (!affineIn(SE.getSCEV(Ptr), L, SE, Start, Step) ||
             !Exp.isSafeToExpandAt(Step, At)) {
           Start = Step = nullptr;
+          if (Atomic && !Write) {
+            if (traceEnabled())
+              errs() << "kkrace:   atomic read not affine: " << I << "\n";
+            continue; // (atomic reads: loop checks only)
+          }
           if (Gs.empty() && wrapIn(Ptr, L, SE, Exp, At, Wr)) {
             if (traceEnabled())
               errs() << "kkrace:   wrapped index: " << I << "\n";
@@ -3781,6 +3797,23 @@ private:
     }
     return Changed;
   }
+
+  /// A trip count that divides by a value it does not know to be nonzero
+  /// (the chunk of a team's range that Kokkos computes for each thread,
+  /// (n + team_size - 1) / team_size): the program divides by it before
+  /// the loop, so it is not 0 when the loop runs, and a division by
+  /// umax(divisor, 1) is the same count, which the expander may compute
+  /// before the loop (a division by 0 would trap there).
+  struct DivisorsNonZero : SCEVRewriteVisitor<DivisorsNonZero> {
+    DivisorsNonZero(ScalarEvolution &SE)
+        : SCEVRewriteVisitor<DivisorsNonZero>(SE) {}
+    const SCEV *visitUDivExpr(const SCEVUDivExpr *E) {
+      const SCEV *N = visit(E->getLHS()), *D = visit(E->getRHS());
+      if (!isa<SCEVConstant>(D) && !SE.isKnownNonZero(D))
+        D = SE.getUMaxExpr(D, SE.getOne(D->getType()));
+      return SE.getUDivExpr(N, D);
+    }
+  };
 
   /// Rewrites the extensions and truncations of an induction variable (an
   /// int index of a functor, widened for the address) as an induction

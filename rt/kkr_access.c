@@ -3592,6 +3592,8 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
   uintptr_t ulo = t->abi.upd_lo, ulen = t->abi.upd_len;
   uint64_t cur = ls->cur0, dcur = ls->dcur;
   uint32_t id = ls->id;
+  /* (Atomic reads: the records say so; cur itself stays the strand's.) */
+  const uint64_t af = acc & ACC_ATOMIC ? KKR_R_A : 0;
   /* A loop forward whose addresses miss the private ranges is decided in
    * segments (the elements of one chunk before the strand ids wrap), each
    * in a loop that only decides. */
@@ -3620,7 +3622,7 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
       uint64_t i = 0;
       /* (Blocks: a loop of whole words of a kernel, a block's stride at
        * most, over two blocks at least.) */
-      int blocks = chunk && size == KKR_GRAN &&
+      int blocks = chunk && size == KKR_GRAN && !af &&
                    stride < KKR_BLOCK_CELLS * KKR_GRAN &&
                    n * stride >= 2 * KKR_BLOCK_CELLS * KKR_GRAN &&
                    t->cur_is_item;
@@ -3645,12 +3647,12 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
                              (acc & ACC_WRITE) != 0, NULL);
         for (; i < n; i++, a += stride, cur += dcur)
           if (KKR_UNLIKELY(!decide_with(d, chunk + KKR_CELL_INDEX(a), a, size,
-                                        acc, cur, site)))
+                                        acc, cur | af, site)))
             break;
       } else {
         for (; i < n; i++, a += stride, cur += dcur)
           if (KKR_UNLIKELY(
-                  !decide_in_halves(d, hc, a, size, acc, cur, site)))
+                  !decide_in_halves(d, hc, a, size, acc, cur | af, site)))
             break;
       }
       k += i;
@@ -3662,7 +3664,7 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
         one = 0;
     } else if (!(a - plo < plen || a - ulo < ulen) &&
                ((acc & ACC_WRITE) && chunk ? kkr_shared_forget(a) : (void)0,
-                !decide_at(d, chunk, hc, a, size, acc, cur, site))) {
+                !decide_at(d, chunk, hc, a, size, acc, cur | af, site))) {
       loop_inc_slow(t, a, size, acc, cur, mode, vary, idx, k * step, pc, slot);
     }
     if (one) {
@@ -3707,10 +3709,19 @@ LOOP_INC(loop_inc_w4_wrap, 4, ACC_WRITE, 1)
  * written, the general way. */
 LOOP_INC(loop_inc_rw8, 8, ACC_WRITE | ACC_RMW, 0)
 LOOP_INC(loop_inc_rw8_wrap, 8, ACC_WRITE | ACC_RMW, 1)
+/* Atomic reads (a reduction over a View with the Atomic trait). */
+LOOP_INC(loop_inc_ra8, 8, ACC_ATOMIC, 0)
+LOOP_INC(loop_inc_ra4, 4, ACC_ATOMIC, 0)
+LOOP_INC(loop_inc_ra8_wrap, 8, ACC_ATOMIC, 1)
+LOOP_INC(loop_inc_ra4_wrap, 4, ACC_ATOMIC, 1)
 
 /* The stepped copy for a loop of elements of size bytes (4 or 8) and kind
- * acc (a read-then-write only of 8), with or without the wrap of ids. */
+ * acc (a read-then-write only of 8; atomic: reads only), with or without
+ * the wrap of ids. */
 KKR_INLINE loop_inc_fn *loop_inc_for(int wraps, uint32_t size, uint32_t acc) {
+  if (acc & ACC_ATOMIC)
+    return wraps ? (size == 8 ? loop_inc_ra8_wrap : loop_inc_ra4_wrap)
+                 : (size == 8 ? loop_inc_ra8 : loop_inc_ra4);
   static loop_inc_fn *const incs[2][3][2] = {
       {{loop_inc_r4, loop_inc_w4},
        {loop_inc_r8, loop_inc_w8},
@@ -3816,7 +3827,7 @@ static void loop_other(kkr_thread *t, uintptr_t a, uint64_t stride,
   loop_fn *fn = NULL;
   /* (Inside a Kokkos atomic, or with several threads: the full path only,
    * through loop_any.  Vector lanes: the copies know them, as loop_any.) */
-  int general = kkr_nofast_single(t) || kkr_mt;
+  int general = kkr_nofast_single(t) || kkr_mt || (acc & ACC_ATOMIC);
   if (!general && mode == LOOP_MD && vary == 1 && size == 8)
     fn = acc & ACC_WRITE ? loop_w8_md : loop_r8_md;
   else if (!general && mode == LOOP_MD && vary == 0 && size == 8)
@@ -3945,8 +3956,8 @@ KKR_INLINE void loop_kind(uint32_t packed, uint32_t *size, uint32_t *acc,
   *acc = packed & KKR_LOOP_WRITE ? ACC_WRITE : 0;
   if ((packed & KKR_LOOP_READ) && *acc)
     *acc |= ACC_RMW;
-  if ((packed & KKR_LOOP_ATOMIC) && *acc)
-    *acc |= ACC_ATOMIC;
+  if (packed & KKR_LOOP_ATOMIC)
+    *acc |= ACC_ATOMIC; /* (an atomic read, or read-modify-write) */
   *nidx = (packed >> KKR_LOOP_NIDX_SHIFT) & 3;
   *vary = (packed >> KKR_LOOP_VARY_SHIFT) & 3;
 }
@@ -4127,7 +4138,7 @@ static void loop_at(void *base, unsigned long long stride,
    * kernel's iteration reads, `A(i, j)` for j < m). */
   loop_steps ls = {0, (uint64_t)1 << KKR_REC_STRAND_SHIFT, 0, 0, 0};
   int tight = stride == size && !(a & (size - 1)) && !t->nofast && !kkr_mt &&
-              !(acc & ACC_ATOMIC);
+              (!(acc & ACC_ATOMIC) || acc == ACC_ATOMIC);
   int stepped = tight && vary == 0 && step == 1;
   int words = size == 8 || (size == 4 && !(acc & ACC_RMW));
   int direct = 1;
@@ -4148,8 +4159,13 @@ static void loop_at(void *base, unsigned long long stride,
   if (direct) {
     loop_inc_for(0, size, acc)(t, a, stride, count, &ls, mode, vary, idx, step,
                                pc, slot);
+  } else if (acc == ACC_ATOMIC && (size == 4 || size == 8)) {
+    /* (Atomic reads: the stepped copies where the strands follow one
+     * another, which decide them as atomic.) */
+    loop_dispatch(t, a, stride, count, size, acc, mode, nidx, vary, idx, step,
+                  pc, slot);
   } else if (acc & ACC_ATOMIC) {
-    /* (Atomics: the general loop, which decides them as atomic.) */
+    /* (Atomic updates: the general loop, which decides them as atomic.) */
     loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx, step, pc,
              slot);
   } else if (stride == KKR_GRAN && size == KKR_GRAN && !(a & (KKR_GRAN - 1)) &&

@@ -5,7 +5,8 @@
 // copies in a vector reduction of atomic reads.  On a host backend each
 // update is a load and a store through a volatile pointer between Kokkos'
 // atomic marks, each read a volatile load: atomic accesses, which race
-// with no other atomic access.  The sums are checked.
+// with no other atomic access.  A last kernel's teams add into the bins
+// while other teams read them.  The sums are checked.
 // EXPECT: no-report
 #include <Kokkos_Core.hpp>
 #include <cstdio>
@@ -41,10 +42,25 @@ int main(int argc, char *argv[]) {
               [=](const int c, int &r) { r += hist(c, b); }, s);
           Kokkos::single(Kokkos::PerTeam(team), [=]() { total(b) = s; });
         });
+    // Teams that add into the bins while others read them, atomically too
+    // (a vector reduction of atomic reads, checked before its loop).
+    Kokkos::View<int *> seen("seen", teams);
+    Kokkos::parallel_for(
+        "mix", Kokkos::TeamPolicy<>(teams, Kokkos::AUTO),
+        KOKKOS_LAMBDA(const member &team) {
+          const int t = team.league_rank(), b = t % nb;
+          Kokkos::parallel_for(Kokkos::TeamVectorRange(team, per),
+                               [=](const int j) { hist(t % copies, idx(t, j))++; });
+          int s = 0;
+          Kokkos::parallel_reduce(
+              Kokkos::TeamVectorRange(team, copies),
+              [=](const int c, int &r) { r += hist(c, b); }, s);
+          Kokkos::single(Kokkos::PerTeam(team), [=]() { seen(t) = s; });
+        });
     Kokkos::fence();
     long all = 0;
     for (int b = 0; b < nb; ++b) all += total(b);
-    bad = all != (long)teams * per;
+    bad = all != (long)teams * per || seen(teams - 1) < total((teams - 1) % nb);
     printf("%ld\n", all);
   }
   Kokkos::finalize();

@@ -5,9 +5,12 @@
 // read a volatile load, which kkrace checks as one atomic access each.
 // Atomic updates do not race with each other, but team 5's plain write of
 // the bin that team 0's first lane updates does, and so does the host's
-// plain write of a bin that the "sum" kernel, not waited for, reads.
-// EXPECT: data-race view=hist subkind=iteration-overlap nodes=parallel_for:count,parallel_for:count atomic=0,1 lines=32,35
-// EXPECT: data-race view=hist subkind=missing-fence nodes=host,parallel_for:sum lines=39,40
+// plain write of a bin that the "sum" kernel, not waited for, reads.  In
+// "sums", each team's vector reduction reads its row of four atomically,
+// and team 0 writes the last element of team 9's row plainly.
+// EXPECT: data-race view=hist subkind=iteration-overlap nodes=parallel_for:count,parallel_for:count atomic=0,1 lines=35,38
+// EXPECT: data-race view=hist subkind=missing-fence nodes=host,parallel_for:sum lines=42,43
+// EXPECT: data-race view=four subkind=iteration-overlap nodes=parallel_for:sums,parallel_for:sums atomic=0,1 lines=57,61
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 
@@ -38,6 +41,26 @@ int main(int argc, char *argv[]) {
     Kokkos::parallel_for(
         "sum", nb, KOKKOS_LAMBDA(const int b) { total(b) = hist(b); });
     plain(7) = 1;
+    Kokkos::fence();
+    // Each team sums four bins in a vector reduction of atomic reads
+    // (checked before its loop); team 0 writes one of team 9's plainly.
+    Kokkos::View<int **, Kokkos::MemoryTraits<Kokkos::Atomic>> four("four",
+                                                                    teams, 4);
+    Kokkos::View<int **> four_plain(four.data(), teams, 4);
+    Kokkos::parallel_for(
+        "sums", Kokkos::TeamPolicy<>(teams, Kokkos::AUTO),
+        KOKKOS_LAMBDA(const member &team) {
+          const int t = team.league_rank();
+          int r = 0;
+          Kokkos::parallel_reduce(
+              Kokkos::TeamVectorRange(team, 4),
+              [=](const int c, int &a) { a += four(t, c); }, r);
+          Kokkos::single(Kokkos::PerTeam(team), [=]() {
+            total(t) = r;
+            if (t == 0)
+              four_plain(9, 3) = 1;
+          });
+        });
     Kokkos::fence();
     long s = 0;
     for (int b = 0; b < nb; ++b) s += total(b);
