@@ -21,8 +21,9 @@ enum kkr_op_kind {
 #define KKR_LOOP_NIDX_SHIFT 20
 /* The iterations are the lanes of a ThreadVectorRange (nidx 1). */
 #define KKR_LOOP_VECTOR 0x400000u
-/* Each access is an atomic read-modify-write (with KKR_LOOP_WRITE): a
- * Kokkos atomic_add, checked as its write. */
+/* Each access is atomic: with KKR_LOOP_WRITE a read-modify-write (a
+ * Kokkos atomic_add, checked as its write), else a read (the Atomic
+ * trait's). */
 #define KKR_LOOP_ATOMIC 0x800000u
 #define KKR_LOOP_VARY_SHIFT 24
 /* __kkrace_gather's too: its indices are 8 bytes (else 4), unsigned (else
