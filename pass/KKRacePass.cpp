@@ -2390,6 +2390,7 @@ private:
     uint64_t Size = DL.getTypeStoreSize(LI->getType()).getFixedValue();
     if (Size != 4 && Size != 8)
       return nullptr;
+    auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(*LI->getFunction());
     for (Instruction *J = LI->getNextNode(); J; J = J->getNextNode()) {
       if (isa<DbgInfoIntrinsic>(J))
         continue;
@@ -2403,7 +2404,6 @@ private:
           L2->hasMetadata(LLVMContext::MD_nosanitize) ||
           !checkedLoad(L2, AtomicReads) || !sameLines(LI, L2))
         continue;
-      auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(*LI->getFunction());
       auto *D = dyn_cast<SCEVConstant>(
           SE.getMinusSCEV(SE.getSCEV(L2->getPointerOperand()),
                           SE.getSCEV(LI->getPointerOperand())));
@@ -2983,8 +2983,7 @@ private:
         return std::nullopt;
     }
     // (A read alone, St null: an atomic read, the Atomic trait's.)
-    if (!R.Exit || (R.St ? insideResourceCall(R.St)
-                         : insideResourceCall(R.Ld)))
+    if (!R.Exit || insideResourceCall(R.St ? R.St : R.Ld))
       return std::nullopt;
     return R;
   }

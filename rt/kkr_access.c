@@ -3962,9 +3962,6 @@ KKR_INLINE void loop_kind(uint32_t packed, uint32_t *size, uint32_t *acc,
   *vary = (packed >> KKR_LOOP_VARY_SHIFT) & 3;
 }
 
-/* Who makes a loop's accesses (LOOP_*): the iterations of a team's nested
- * range, those of the running kernel (opened here as its strands), or the
- * current strand. */
 /* In a team's own code, with no nested loop of the team open (where a
  * TeamThreadRange loop's iterations are nested strands). */
 KKR_INLINE int in_team_code(const kkr_thread *t) {
@@ -3972,6 +3969,9 @@ KKR_INLINE int in_team_code(const kkr_thread *t) {
          kkr_in_team_item(t);
 }
 
+/* Who makes a loop's accesses (LOOP_*): the iterations of a team's nested
+ * range, those of the running kernel (opened here as its strands), or the
+ * current strand. */
 KKR_INLINE uint32_t loop_mode_begin(kkr_thread *t, uint32_t nidx,
                                     uint32_t packed, uint64_t count) {
   uint32_t mode = LOOP_CURRENT;
