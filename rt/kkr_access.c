@@ -3332,7 +3332,8 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
   uint32_t di = KKR_DIR_INDEX(a);
   uint32_t *stamps = kkr_shared_get(di);
   uint64_t *keys = kkr_shared_key_dir[di];
-  uint32_t era = kkr_shared_era;
+  /* (Own blocks in the era, shared ones in the node's: kkr_shadow.h.) */
+  uint32_t era = kkr_shared_era, nera = kkr_shared_node_era;
   /* (Elements of the loop per block: a shift for the usual strides.) */
   uint32_t sh = (stride & (stride - 1)) ? 0 : (uint32_t)__builtin_ctzll(stride);
   const uint64_t rc = sh ? 0 : block_recip(stride);
@@ -3352,11 +3353,11 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
     int whole;
     uint64_t m = block_span(a, stride, sh, rc, n - i, &whole);
     uint32_t b = KKR_BLOCK_INDEX(a);
-    if (stamps[b] == era && (!keys || !keys[b])) {
+    if (stamps[b] == nera && (!keys || !keys[b])) {
       /* (Shared, and the blocks after it that are too, up to the loop's
        * last element: skipped at once, an array that every strand reads.) */
       uint32_t last = KKR_BLOCK_INDEX(a + (n - i - 1) * stride), e = b + 1;
-      while (e <= last && stamps[e] == era && (!keys || !keys[e]))
+      while (e <= last && stamps[e] == nera && (!keys || !keys[e]))
         e++;
       if (e > last) {
         m = n - i;
@@ -3373,9 +3374,9 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
     uint64_t part = 0; /* (a part of the block, one word apart: its cells) */
     if (!whole && stride == KKR_GRAN)
       part = part_bits((a - bstart) >> KKR_GRAN_SHIFT, m) << PART_KEY_SHIFT;
-    if (stamps[b] == era &&
-        ((kbits && keys[b] == key) ||
-         (part && part_key(keys[b]) && !(part & ~keys[b])))) {
+    if ((kbits && stamps[b] == era && keys[b] == key) ||
+        (part && stamps[b] == nera && part_key(keys[b]) &&
+         !(part & ~keys[b]))) {
       i += m;
       a += m * stride;
       cur += m * dcur;
@@ -3385,7 +3386,7 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
      * loop's strands now read: read by several, without a visit. */
     if (pcode && whole && pend && pend[b] == KKR_PEND_FIRST &&
         first_of_others(d.t, bstart, era, cur | pcode)) {
-      stamps[b] = era;
+      stamps[b] = nera;
       if (keys)
         keys[b] = 0;
       kkr_pend_mark(pend, b, KKR_REC_NODE(cur));
@@ -3431,7 +3432,7 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
                (c[j].w < d.hz || above_known(d.t, d.hz, c[j].w)))
           j++;
       if ((stride == KKR_GRAN && wlow) || j == KKR_BLOCK_CELLS) {
-        stamps[b] = era;
+        stamps[b] = nera;
         if (keys)
           keys[b] = 0;
         continue;
@@ -3440,8 +3441,8 @@ KKR_INLINE uint64_t read_blocks_in(decide_ctx d, kkr_cell *chunk,
     if (part && all && wlow) {
       if (!keys)
         keys = kkr_shared_keys_get(di);
-      if (stamps[b] != era) {
-        stamps[b] = era;
+      if (stamps[b] != nera) {
+        stamps[b] = nera;
         keys[b] = part | PART_KEY_FLAG;
       } else if (part_key(keys[b])) {
         keys[b] |= part;

@@ -672,7 +672,7 @@ KKR_EXPORT void __kkrace_vector_loop(void) {
   if (!t->lanes_on) {
     t->lanes_on = 1;
     l->next = KKR_ABI_TEAM_THREADS;
-    kkr_shared_new_era(); /* (own blocks speak of no lanes) */
+    kkr_shared_new_own_era(); /* (own blocks speak of no lanes) */
   } else if (l->parent_of[t->team_sub]) {
     return; /* (a lane does not fork lanes) */
   }
@@ -944,7 +944,7 @@ void kkr_team_barrier(kkr_thread *t) {
   lanes_reset(t);
   md_reset(t);
   t->team_phase++;
-  kkr_shared_new_era(); /* (own blocks speak of one phase) */
+  kkr_shared_new_own_era(); /* (own blocks speak of one phase) */
   team_set_rec(t);
   if (t->abi.team_mode == 1)
     team_own(t);
@@ -1021,7 +1021,7 @@ KKR_EXPORT void __kkrace_strand_begin(unsigned long long i0,
     t->team_base = KKR_TEAM_ID(seq, 0, 0);
     t->scratch_thread = 0; /* (a new team member: team mode) */
     t->team_phase = 0;
-    kkr_shared_new_era(); /* (own blocks speak of one team's phase) */
+    kkr_shared_new_own_era(); /* (own blocks speak of one team's phase) */
     t->team_sub = 0;
     t->team_nest = 0;
     t->team_sub_idx = -1;

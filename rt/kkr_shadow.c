@@ -16,6 +16,7 @@ kkr_runs **kkr_run_dir;
 uint32_t **kkr_shared_dir;
 uint64_t **kkr_shared_key_dir;
 uint32_t kkr_shared_era = 1;
+uint32_t kkr_shared_node_era = 1;
 uint32_t **kkr_pend_dir;
 uint32_t kkr_pend_gen = 1;
 uint32_t kkr_pend_node;
@@ -190,7 +191,7 @@ void kkr_shared_forget_chunk(uint32_t di) {
 static uint64_t era_count = ERA_BATCH; /* (the stamps before it: unused) */
 static __thread uint64_t era_next, era_end;
 
-void kkr_shared_new_era(void) {
+static uint32_t era_take(void) {
   /* (Any thread may begin a node; stamps are only read while one runs
    * instrumented code.) */
   if (KKR_UNLIKELY(era_next >= era_end)) {
@@ -205,7 +206,17 @@ void kkr_shared_new_era(void) {
       era_next++;
     }
   }
-  __atomic_store_n(&kkr_shared_era, (uint32_t)era_next++, __ATOMIC_RELAXED);
+  return (uint32_t)era_next++;
+}
+
+void kkr_shared_new_era(void) {
+  uint32_t e = era_take();
+  __atomic_store_n(&kkr_shared_era, e, __ATOMIC_RELAXED);
+  __atomic_store_n(&kkr_shared_node_era, e, __ATOMIC_RELAXED);
+}
+
+void kkr_shared_new_own_era(void) {
+  __atomic_store_n(&kkr_shared_era, era_take(), __ATOMIC_RELAXED);
 }
 
 void kkr_chunk_lock(void) { kkr_spin_lock(&chunk_lock); }

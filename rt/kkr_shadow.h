@@ -522,7 +522,8 @@ KKR_INLINE kkr_split *kkr_shadow_split(uintptr_t addr) {
  * on such a write, to the full path, which clears the stamp); a team's
  * barrier, a team's start and the first vector lanes of a phase (whose
  * accesses may replace a record that an earlier phase or the lanes'
- * thread made, without a call) begin a new era. */
+ * thread made, without a call) begin a new era for own blocks
+ * (kkr_shared_node_era: shared blocks keep theirs). */
 #define KKR_BLOCK_SHIFT 4 /* cells per block: 16 */
 #define KKR_BLOCK_CELLS (1u << KKR_BLOCK_SHIFT)
 #define KKR_BLOCKS_PER_CHUNK (KKR_CELLS_PER_CHUNK >> KKR_BLOCK_SHIFT)
@@ -531,6 +532,15 @@ KKR_INLINE kkr_split *kkr_shadow_split(uintptr_t addr) {
 /* kkr_shared_dir[di]: the stamps of chunk di's blocks (NULL: none yet). */
 KKR_HIDDEN extern uint32_t **kkr_shared_dir;
 KKR_HIDDEN extern uint32_t kkr_shared_era; /* never 0 */
+/* The era of shared blocks (key 0) and part-shared ones: it changes with
+ * the node and its horizon, but not when a team starts, passes a barrier
+ * or forks vector lanes (kkr_shared_new_own_era): what those let an
+ * access replace without a call is a record of one strand (team_before,
+ * lanes_before), never a read of several (KKR_R_M).  The teams of a
+ * kernel then skip the blocks of a vector that every team reads.  (Own
+ * blocks speak of one team's strands in one phase, whose ids the teams
+ * after the 1022nd take again.) */
+KKR_HIDDEN extern uint32_t kkr_shared_node_era;
 
 /* Pending blocks: a read loop of a kernel's strands that leaves each cell
  * of a block read by one of them (the write ordered before) tags the
@@ -612,6 +622,9 @@ uint64_t *kkr_shared_keys_get(uint32_t di);
 /* A new era: the thread runs another node, or the same with another
  * horizon. */
 void kkr_shared_new_era(void);
+/* A new era for own blocks only: a team starts, passes a barrier or forks
+ * vector lanes. */
+void kkr_shared_new_own_era(void);
 
 void kkr_shadow_init(void);
 /* Forgets every access to [addr, addr + size): the memory was freed or is new.
