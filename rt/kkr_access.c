@@ -2167,6 +2167,146 @@ static int rows_range(kkr_thread *t, uintptr_t lo, uintptr_t hi, uint32_t acc,
   return rows_absorb(t, di, b, lo, hi, &x, cur, 1, 0);
 }
 
+/* ---- Team rows (kkr_shadow.h, KKR_RUN_TEAM) ------------------------------ */
+
+/* Nested loops shorter than this (in words) are left to the cells. */
+#define TEAM_ROWS_MIN 32
+
+/* Whether rules x and y give every word the same record. */
+static int rule_equal(const kkr_runrec *x, const kkr_runrec *y) {
+  if (x->rec != y->rec)
+    return 0;
+  if (!x->rec)
+    return 1;
+  if (x->step != y->step || x->per != y->per || x->group != y->group ||
+      x->phase != y->phase || x->team != y->team)
+    return 0;
+  if (x->per > 1 && (x->site_bits != y->site_bits ||
+                     memcmp(x->site, y->site, x->per * sizeof x->site[0])))
+    return 0;
+  if (!x->step)
+    return 1;
+  return x->step == KKR_RUN_TEAM
+             ? x->base % 1022u == y->base % 1022u
+             : x->base % KKR_RUN_STRANDS == y->base % KKR_RUN_STRANDS;
+}
+
+/* Rule x of a run that begins at xlo, as it reads from at on. */
+KKR_INLINE kkr_runrec rule_at(const kkr_runrec *x, uintptr_t xlo,
+                              uintptr_t at) {
+  kkr_runrec y = *x;
+  rule_rebase(&y, (at - xlo) >> KKR_GRAN_SHIFT);
+  return y;
+}
+
+/* Whether the records of rule x (of a run from xlo) on the words from at
+ * on are ordered before the team rule y's there: ordered before the loop
+ * (run_ordered), or the same strands' (this kernel's team rows, of
+ * another site or kind of access: in program order). */
+static int team_rule_ordered(const kkr_thread *t, const kkr_runrec *x,
+                             uintptr_t xlo, const kkr_runrec *y,
+                             uintptr_t at, const run_acc *in) {
+  if (run_ordered(t, x, in))
+    return 1;
+  if (x->step != KKR_RUN_TEAM)
+    return 0;
+  const uint64_t who = ~(SITE_BITS | 0xFFF);
+  kkr_runrec a = rule_at(x, xlo, at);
+  return !((a.rec ^ y->rec) & who) && a.group == y->group &&
+         a.phase == y->phase && a.team == y->team &&
+         a.base % 1022u == y->base % 1022u;
+}
+
+/* A nested loop of the running team's threads (LOOP_TEAM) over the whole
+ * words [lo, hi) of one chunk, in its runs: word j by the iteration
+ * i0 + col + j, of a row of g words from the iteration i0 (col: the row's
+ * words before lo, in the chunk before).  When what the words held is
+ * ordered before the loop, the loop is decided once: a write replaces
+ * their records, a read their reads, with a rule of team rows.  The run
+ * that ends at lo takes the words when they go on with its rows (the next
+ * team's row, in the same phase, of the same site and length), else they
+ * are a run of their own: a kernel whose team j reads its row j of a
+ * matrix (`A(j, i)` for i < M) leaves one rule for all of them, and the
+ * next kernel's sweep moves one run's end.  1 if done, 0 if not (nothing
+ * changed).  One thread only. */
+static int team_rows_range(kkr_thread *t, uintptr_t lo, uintptr_t hi,
+                           uint32_t acc, uint64_t site, uint64_t i0,
+                           uint64_t g, uint64_t col) {
+  uint32_t di = KKR_DIR_INDEX(lo);
+  if (!runs_may(t, lo, hi) || !t->cur_is_item || kkr_dir[di] ||
+      kkr_half_is(di) || !kkr_run_dir[di] ||
+      __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED))
+    return 0;
+  kkr_runs *rs = kkr_run_dir[di];
+  kkr_run *b = (kkr_run *)run_at(rs, lo);
+  if (!b || hi > b->hi || b->w.per > 1 || b->r.per > 1)
+    return 0;
+  if (rs->exc && rs->exc->n)
+    for (uintptr_t w = lo; w < hi; w += KKR_GRAN)
+      if (kkr_exc_find(rs, KKR_CELL_INDEX(w)))
+        return 0;
+  const int wr = (acc & ACC_WRITE) != 0;
+  const run_acc in = {t->abi.item_rec | site | 0xFF0 | (wr ? KKR_R_W : 0), 0,
+                      KKR_RUN_TEAM};
+  kkr_runrec nt;
+  kkr_runrec_set(&nt, in.rec, KKR_TEAM_OF(t->team_base), KKR_RUN_TEAM);
+  nt.group = (uint32_t)g;
+  nt.phase = (uint32_t)col;
+  nt.team = (t->team_phase & 7u) << 8 | (uint32_t)(i0 % 126);
+  if (!team_rule_ordered(t, &b->w, b->lo, &nt, lo, &in) ||
+      !team_rule_ordered(t, &b->r, b->lo, &nt, lo, &in))
+    return 0;
+  /* The words' rules after the loop. */
+  kkr_run n;
+  memset(&n, 0, sizeof n);
+  n.lo = lo;
+  n.hi = hi;
+  if (wr) {
+    n.w = nt;
+    kkr_runrec_set(&n.r, 0, 0, 0);
+  } else {
+    n.w = rule_at(&b->w, b->lo, lo);
+    n.r = nt;
+  }
+  kkr_runrec bw = rule_at(&b->w, b->lo, lo), br = rule_at(&b->r, b->lo, lo);
+  if (rule_equal(&bw, &n.w) && rule_equal(&br, &n.r))
+    return 1; /* (the same strands' same access again) */
+  kkr_run *p = NULL;
+  for (uint32_t i = 0; i < rs->n; i++)
+    if (rs->run[i].hi == lo && &rs->run[i] != b)
+      p = &rs->run[i];
+  if (p && p->w.per <= 1 && p->r.per <= 1) {
+    kkr_runrec pw = rule_at(&p->w, p->lo, lo), pr = rule_at(&p->r, p->lo, lo);
+    if (rule_equal(&pw, &n.w) && rule_equal(&pr, &n.r)) {
+      /* (The next team's row: the run before takes it.) */
+      p->hi = hi;
+      rs->front = 0;
+      if (hi == b->hi)
+        kkr_runs_remove(di, (uint32_t)(b - rs->run));
+      else
+        run_front_to(b, hi);
+      return 1;
+    }
+  }
+  /* A run of its own, between what is left of b before and after it. */
+  uint32_t need = (b->lo < lo) + (hi < b->hi);
+  if (rs->n + need > KKR_RUNS_MAX)
+    return 0;
+  rs->front = 0;
+  kkr_run after = *b;
+  if (hi < b->hi)
+    run_front_to(&after, hi);
+  if (b->lo == lo) {
+    *b = n;
+  } else {
+    b->hi = lo;
+    *kkr_runs_add(di, lo, hi) = n; /* (slots were free: checked above) */
+  }
+  if (hi < after.hi)
+    *kkr_runs_add(di, hi, after.hi) = after;
+  return 1;
+}
+
 /* Words at most that rows_fit looks at. */
 #define ROWS_FIT_WORDS 16u
 
@@ -4126,6 +4266,37 @@ static void loop_at(void *base, unsigned long long stride,
       loop_mode_end(t, mode, saved_rec);
       return;
     }
+  }
+  /* A team's nested loop over a row of words in a chunk of runs (`A(j, i)`
+   * for i < M, in team j's TeamThreadRange): one decision for all of it
+   * (team_rows_range), each chunk's part on its own. */
+  if (mode == LOOP_TEAM && size == KKR_GRAN && stride == KKR_GRAN &&
+      vary == 0 && step == 1 && !(a & (KKR_GRAN - 1)) &&
+      !(acc & ACC_ATOMIC) && count >= TEAM_ROWS_MIN &&
+      count <= KKR_CELLS_PER_CHUNK && !kkr_mt && !t->nofast) {
+    uintptr_t hi = a + count * KKR_GRAN, mid = KKR_CHUNK_END(a);
+    uint64_t site = (uint64_t)kkr_site_index(t, slot, pc)
+                    << KKR_REC_SITE_SHIFT;
+    uint64_t n = hi <= mid ? count : (mid - a) >> KKR_GRAN_SHIFT;
+    int done_lo = rows_chunk(t, a) &&
+                  team_rows_range(t, a, a + n * KKR_GRAN, acc, site, i0,
+                                  count, 0);
+    int done_hi = n == count ||
+                  (rows_chunk(t, mid) &&
+                   team_rows_range(t, mid, hi, acc, site, i0, count, n));
+    if (!done_lo || !done_hi) {
+      /* (The parts left: the nested loop's copies, through the cells.) */
+      uint64_t j[3] = {i0, i1, i2};
+      if (!done_lo)
+        loop_dispatch(t, a, stride, n, size, acc, mode, nidx, vary, j, step,
+                      pc, slot);
+      j[0] = i0 + n;
+      if (!done_hi)
+        loop_dispatch(t, mid, stride, count - n, size, acc, mode, nidx, vary,
+                      j, step, pc, slot);
+    }
+    loop_mode_end(t, mode, saved_rec);
+    return;
   }
   uint64_t span = (int64_t)stride < 0 ? -stride : stride;
   /* (count >= ceil(KKR_BULK_BYTES / span), without a division.) */

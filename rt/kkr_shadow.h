@@ -268,15 +268,25 @@ void kkr_halves_convert(void (*split)(kkr_cell *c, kkr_split *s));
  * strand base + (e + phase) / g, so that the row of each iteration of a
  * kernel (`conn(i, j)` for j < K, written or read by iteration i) is one
  * rule however many rows there are.  KKR_RUN_GROUP_OPEN: one strand's row
- * whose length the next strand's will tell (kkr_access.c, rows_absorb). */
+ * whose length the next strand's will tell (kkr_access.c, rows_absorb).
+ *
+ * Team rows (step KKR_RUN_TEAM): rows of group words, row k by the team
+ * base + k (the next league rank) in the barrier phase team >> 8, word j
+ * of a row by the team's thread of the nested iteration i0 + j, thread
+ * (i0 + j) % 126 + 1, with i0 % 126 in team's low byte (`A(j, i)` for i <
+ * M in team j's TeamThreadRange); phase is the first row's words before
+ * the run's start, as for rows of strands (kkr_access.c,
+ * team_rows_range). */
 typedef struct {
   uint64_t rec, base;
   uint64_t site_bits; /* per > 1: the bits of rec that hold its site */
   uint8_t step, per;
   uint32_t group, phase; /* 0: an element (or word) per strand */
+  uint32_t team; /* step KKR_RUN_TEAM: barrier phase << 8 | i0 % 126 */
   uint32_t site[KKR_RUN_SITES];
 } kkr_runrec;
 #define KKR_RUN_GROUP_OPEN 0x80000000u
+#define KKR_RUN_TEAM 3
 
 typedef struct {
   uintptr_t lo, hi;
@@ -370,6 +380,15 @@ KKR_INLINE uint64_t kkr_run_rec(const kkr_runrec *x, uint64_t k) {
   if (x->per > 1)
     rec = (rec & ~x->site_bits) | (uint64_t)x->site[k % x->per]
                                       << KKR_REC_SITE_SHIFT;
+  if (x->step == KKR_RUN_TEAM) {
+    /* (A team's strand id: kkr_rt.h, KKR_TEAM_ID.) */
+    uint64_t q = (uint32_t)k + x->phase;
+    uint64_t team = (x->base + q / x->group) % 1022u;
+    uint64_t sub = (q % x->group + (x->team & 0xFF)) % 126u + 1;
+    return rec | (2u + (team << 10 | (uint64_t)(x->team >> 8 & 7u) << 7 |
+                        sub))
+                     << KKR_REC_STRAND_SHIFT;
+  }
   if (x->step)
     rec |= kkr_run_strand_bits(x, kkr_run_elem(x, k));
   return rec;
@@ -421,7 +440,7 @@ KKR_INLINE void kkr_runrec_set(kkr_runrec *x, uint64_t rec, uint64_t base,
   x->base = base;
   x->step = (uint8_t)step;
   x->per = 1;
-  x->group = x->phase = 0;
+  x->group = x->phase = x->team = 0;
 }
 
 /* In chunk di, which has no cells now, a new run for [lo, hi) (which no
