@@ -1601,6 +1601,10 @@ static void rule_rebase(kkr_runrec *x, uint64_t dw) {
   }
   if (!x->rec || !x->step)
     return;
+  if (x->step == KKR_RUN_COLS) {
+    x->phase = (uint32_t)((x->phase + dw) % x->group);
+    return;
+  }
   uint64_t de = x->step == 2 ? 2 * dw : dw;
   if (!x->group) {
     x->base += de;
@@ -2060,13 +2064,14 @@ static int array_part(uintptr_t a, uintptr_t *lo, uintptr_t *hi) {
  * first iteration filling its row of `conn`, or of a malloc'ed matrix): a
  * run of nothing over that part, at whose front the strands' rows can
  * begin (rows_absorb).  1 if made.  One thread only. */
-static int rows_fresh(const kkr_thread *t, uintptr_t a) {
+static int rows_fresh(const kkr_thread *t, uintptr_t a, int anywhere) {
   uint32_t di = KKR_DIR_INDEX(a);
   if (kkr_dir[di] || (kkr_runs_made && kkr_run_dir[di]) ||
-      kkr_half_is(di) || !rows_may_begin(t))
+      kkr_half_is(di) || (!anywhere && !rows_may_begin(t)))
     return 0;
-  uintptr_t lo, hi;
-  if (!array_part(a, &lo, &hi))
+  uintptr_t lo = 0, hi = 0;
+  if (!array_part(a, &lo, &hi) &&
+      !(anywhere && lo <= a && a < hi && hi >= lo + 2 * KKR_GRAN))
     return 0;
   kkr_run *r = kkr_runs_add(di, lo, hi);
   if (!r)
@@ -2078,29 +2083,41 @@ static int rows_fresh(const kkr_thread *t, uintptr_t a) {
 /* Settled rows: a chunk in cells whose records in a View's (or a large
  * heap block's) part of it are all settled (kkr_nodes_settled: ordered
  * before everything that any thread can still do) or none, first reached
- * there by a kernel strand's row at the start of that part.  A settled
- * record can never race and never changes a decision (any access replaces
- * it, as it would nothing), so the part is cleared and becomes a run of
- * nothing, at whose front the strands' rows begin as in a fresh chunk
- * (rows_fresh): a matrix that an MDRange kernel filled, read row by row
- * after a fence.  A chunk is looked at once for each settled bound.  One
+ * there by a kernel strand's row at the start of that part (or by its
+ * column, anywhere: cols_range).  A settled record can never race and
+ * never changes a decision (any access replaces it, as it would nothing),
+ * so the part is cleared and becomes a run of nothing, at whose front the
+ * strands' rows begin as in a fresh chunk (rows_fresh): a matrix that an
+ * MDRange kernel filled, read row by row after a fence.  A part is looked
+ * at once for each settled bound (a chunk remembers its last).  One
  * thread only. */
-static uint32_t *settled_tried; /* per chunk: the bound at its last look */
+static struct {
+  uintptr_t lo, hi; /* per chunk: the part of its last look */
+  uint32_t bound;   /* and the bound then */
+} *settled_tried;
 
-static KKR_NOINLINE int rows_settled(const kkr_thread *t, uintptr_t a) {
+static KKR_NOINLINE int rows_settled(const kkr_thread *t, uintptr_t a,
+                                     int anywhere) {
   uint32_t di = KKR_DIR_INDEX(a);
   uint32_t bound = __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
   kkr_cell *c = kkr_dir[di];
-  if (!c || !rows_may_begin(t))
+  /* (A column's check may be the host's.) */
+  if (!c || (anywhere ? kkr_mt || t->nofast || kkr_gpu_trace_host_on ||
+                            __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED)
+                      : !rows_may_begin(t)))
     return 0;
   if (!settled_tried)
-    settled_tried = kkr_mmap_noreserve(sizeof(uint32_t) << KKR_DIR_BITS,
+    settled_tried = kkr_mmap_noreserve(sizeof *settled_tried << KKR_DIR_BITS,
                                        "settled rows");
-  if (settled_tried[di] == bound)
+  if (settled_tried[di].bound == bound && a >= settled_tried[di].lo &&
+      a < settled_tried[di].hi)
     return 0;
-  settled_tried[di] = bound;
-  uintptr_t lo, hi;
-  if (!array_part(a, &lo, &hi))
+  uintptr_t lo = 0, hi = 0;
+  int first = array_part(a, &lo, &hi);
+  settled_tried[di].bound = bound;
+  settled_tried[di].lo = lo <= a && a < hi ? lo : a;
+  settled_tried[di].hi = lo <= a && a < hi ? hi : a + 1;
+  if (!first && !(anywhere && lo <= a && a < hi && hi >= lo + 2 * KKR_GRAN))
     return 0;
   const kkr_cell *e = c + KKR_CELL_INDEX(hi - 1) + 1;
   for (const kkr_cell *x = c + KKR_CELL_INDEX(lo); x < e; x++) {
@@ -2118,8 +2135,8 @@ static KKR_NOINLINE int rows_settled(const kkr_thread *t, uintptr_t a) {
 KKR_INLINE int rows_chunk(const kkr_thread *t, uintptr_t a) {
   uint32_t di = KKR_DIR_INDEX(a);
   if (kkr_dir[di])
-    return KKR_UNLIKELY(kkr_nodes_settled != 0) && rows_settled(t, a);
-  return (kkr_runs_made && kkr_run_dir[di]) || rows_fresh(t, a);
+    return KKR_UNLIKELY(kkr_nodes_settled != 0) && rows_settled(t, a, 0);
+  return (kkr_runs_made && kkr_run_dir[di]) || rows_fresh(t, a, 0);
 }
 
 /* The exceptions of the words [w0, w1) of chunk di's runs rs go. */
@@ -2179,7 +2196,8 @@ static int rule_equal(const kkr_runrec *x, const kkr_runrec *y) {
   if (!x->rec)
     return 1;
   if (x->step != y->step || x->per != y->per || x->group != y->group ||
-      x->phase != y->phase || x->team != y->team)
+      x->phase != y->phase || x->team != y->team || x->cols != y->cols ||
+      x->part != y->part)
     return 0;
   if (x->per > 1 && (x->site_bits != y->site_bits ||
                      memcmp(x->site, y->site, x->per * sizeof x->site[0])))
@@ -2305,6 +2323,176 @@ static int team_rows_range(kkr_thread *t, uintptr_t lo, uintptr_t hi,
   if (hi < after.hi)
     *kkr_runs_add(di, hi, after.hi) = after;
   return 1;
+}
+
+/* ---- Columns (kkr_shadow.h, KKR_RUN_COLS) --------------------------------- */
+
+/* Column loops shorter than this (in elements) are left to the cells. */
+#define COLS_MIN 16
+
+/* Exceptions, or words, at most that a column's check looks through. */
+#define COLS_EXC_MAX 64
+
+/* Whether run b of rs may hold an exception among the n words from e on,
+ * a word every p words (a column): 1 when it has more than COLS_EXC_MAX
+ * and the column more than COLS_EXC_MAX words. */
+static int cols_exc(const kkr_runs *rs, const kkr_run *b, uintptr_t e,
+                    uint64_t p, uint64_t n) {
+  if (!rs->exc || !rs->exc->n)
+    return 0;
+  if (rs->exc->n > COLS_EXC_MAX) {
+    if (n > COLS_EXC_MAX)
+      return 1;
+    for (uint64_t k = 0; k < n; k++)
+      if (kkr_exc_find(rs, KKR_CELL_INDEX(e + (k * p << KKR_GRAN_SHIFT))))
+        return 1;
+    return 0;
+  }
+  for (uint32_t i = 0; i < rs->exc->cap; i++) {
+    const kkr_exc *x = &rs->exc->e[i];
+    uintptr_t w;
+    if (kkr_exc_live(x) && (w = kkr_exc_word(x, b->lo)) >= e && w < b->hi &&
+        ((w - e) >> KKR_GRAN_SHIFT) % p == 0)
+      return 1;
+  }
+  return 0;
+}
+
+/* The run of nothing over the part of a View (or of a large heap block)
+ * holding e, in chunk di of runs, where no run covers it and no parked
+ * cell says anything: made, or NULL. */
+static kkr_run *cols_part_run(uint32_t di, uintptr_t e) {
+  kkr_runs *rs = kkr_run_dir[di];
+  uintptr_t lo = 0, hi = 0;
+  if (rs->cells || rs->n >= KKR_RUNS_MAX)
+    return NULL;
+  array_part(e, &lo, &hi);
+  if (!(lo <= e && e < hi && hi >= lo + 2 * KKR_GRAN))
+    return NULL;
+  for (uint32_t i = 0; i < rs->n; i++)
+    if (rs->run[i].lo < hi && lo < rs->run[i].hi)
+      return NULL;
+  kkr_run *r = kkr_runs_add(di, lo, hi);
+  if (r)
+    r->w.per = r->r.per = 1;
+  return r;
+}
+
+/* The strand base of a rule of columns whose record is one for all of
+ * its words (the host's, a strand's own): no strand per column. */
+#define COLS_FLAT (~(uint64_t)0)
+
+/* A loop of the current strand over a word every stride bytes (a chunk at
+ * most): the row of a LayoutLeft matrix that a kernel's iteration j reads
+ * or writes (`A(j, i)` for i < M), or that a host loop over j fills, or
+ * one of the u checks of that loop unrolled u times (each of a word every
+ * u Q words).  Its words are a column of the check's period in the
+ * matrix's runs (kkr_shadow.h, KKR_RUN_COLS), chunk by chunk.  Where the
+ * check reaches every word of its column in the run, and what the words
+ * held is ordered before it (a read: the writes), the accesses become a
+ * rule of columns when the run holds no live record of their kind (none,
+ * or settled ones: a fence ago; a write: no live read either); the rule's
+ * next check (the same strand's next column of the period, which tells Q,
+ * or the next strand's first) moves its front.  Returns how many elements
+ * it decided, from the first: the rest go through the cells.  One thread
+ * only. */
+static uint64_t cols_range(kkr_thread *t, uintptr_t a, uint64_t stride,
+                           uint64_t count, uint32_t acc, uint64_t site) {
+  const uint64_t p = stride >> KKR_GRAN_SHIFT;
+  const uint32_t s = KKR_CUR_STRAND(t);
+  const int flat = !t->cur_is_item, wr = (acc & ACC_WRITE) != 0;
+  if ((!flat && s < 2) ||
+      !runs_may(t, a, a + (count - 1) * stride + KKR_GRAN) ||
+      __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED))
+    return 0;
+  const uint64_t rec =
+      (flat ? t->abi.cur_rec : t->abi.cur_rec & ~KKR_REC_STRAND_BITS) | site |
+      0xFF0 | (wr ? KKR_R_W : 0);
+  const uint64_t sitemask = flat ? HOST_SITE_BITS : SITE_BITS;
+  const run_acc in = {t->abi.cur_rec | site | 0xFF0, 0, 0};
+  uint64_t done = 0;
+  while (done < count) {
+    uintptr_t e = a + done * stride;
+    uint32_t di = KKR_DIR_INDEX(e);
+    uint64_t n = (KKR_CHUNK_END(e) - e + stride - 1) / stride;
+    if (n > count - done)
+      n = count - done;
+    uintptr_t last = e + (n - 1) * stride;
+    if (kkr_dir[di] ? !(KKR_UNLIKELY(kkr_nodes_settled != 0) &&
+                        rows_settled(t, e, 1))
+                    : !(kkr_runs_made && kkr_run_dir[di]) &&
+                          !rows_fresh(t, e, 1))
+      break;
+    if (kkr_dir[di] || kkr_half_is(di) || !kkr_run_dir[di])
+      break;
+    kkr_runs *rs = kkr_run_dir[di];
+    kkr_run *b = (kkr_run *)run_at(rs, e);
+    if (!b)
+      b = cols_part_run(di, e);
+    /* (All of the column's words in the run: the first within its first
+     * period, nothing of the column after the last; no exception among
+     * them.) */
+    if (!b || last >= b->hi || e - b->lo >= stride || b->hi - last > stride ||
+        cols_exc(rs, b, e, p, n))
+      break;
+    /* (A read: the writes ordered before; a write: no live read.) */
+    if (wr ? b->r.rec && !rec_settled(b->r.rec) : !run_ordered(t, &b->w, &in))
+      break;
+    kkr_runrec *r = wr ? &b->w : &b->r;
+    uint64_t k0 = (e - b->lo) >> KKR_GRAN_SHIFT;
+    if (!((r->rec ^ rec) & ~sitemask) && r->step == KKR_RUN_COLS &&
+        r->group == p) {
+      uint64_t c = (k0 + r->phase) % p;
+      uint64_t q = c % r->cols, cn = c / r->cols;
+      int have = q < r->team || (q == r->team && cn < r->part);
+      uint32_t first = (uint32_t)(r->base % KKR_RUN_STRANDS + 2);
+#define COLS_STRAND_OK(q) \
+  (flat || (r->base + (q)) % KKR_RUN_STRANDS + 2 == s)
+      if (have) {
+        /* (The strand's own words again, at any site for a read: the same
+         * strand's read of bytes it read changes nothing; a write of
+         * another site would.) */
+        if (!COLS_STRAND_OK(q) || (wr && r->rec != rec))
+          break;
+        done += n;
+        continue;
+      }
+      if (r->rec != rec)
+        break; /* (the rule has one site) */
+      if (r->team == 0 && r->part == 1 && r->cols == p) {
+        /* After the first check of the first strand: the same strand's
+         * next check tells Q (the loop is unrolled p / c times); the next
+         * strand's first, that the loop is one check.  (One record for
+         * all: the column after the first is the next row.) */
+        if (flat ? c == 1 : s == first + 1) {
+          r->team = 1;
+          r->part = 0;
+        } else if ((flat || s == first) && c && p % c == 0) {
+          r->cols = (uint32_t)c;
+        }
+        q = c % r->cols;
+        cn = c / r->cols;
+      }
+      if (!COLS_STRAND_OK(q) || q != r->team || cn != r->part)
+        break;
+#undef COLS_STRAND_OK
+      if (++r->part == p / r->cols) {
+        r->team++;
+        r->part = 0;
+      }
+    } else if (!r->rec || rec_settled(r->rec)) {
+      kkr_runrec_set(r, rec, flat ? COLS_FLAT : s - 2, KKR_RUN_COLS);
+      r->group = r->cols = (uint32_t)p;
+      r->phase = (uint32_t)((p - k0 % p) % p);
+      r->part = 1;
+      if (wr)
+        kkr_runrec_set(&b->r, 0, 0, 0); /* (settled reads, if any) */
+    } else {
+      break;
+    }
+    done += n;
+  }
+  return done;
 }
 
 /* Words at most that rows_fit looks at. */
@@ -2594,7 +2782,7 @@ static KKR_NOINLINE int decide_halves(const kkr_thread *t, uintptr_t a,
       !kkr_dir[KKR_DIR_INDEX(a)] &&
       run_single(t, a, size, acc, cur, site))
     return 1;
-  if ((size == 4 || size == 8) && rows_fresh(t, a) &&
+  if ((size == 4 || size == 8) && rows_fresh(t, a, 0) &&
       run_single(t, a, size, acc, cur, site))
     return 1;
   kkr_split *hc = halves_of(KKR_DIR_INDEX(a));
@@ -4266,6 +4454,23 @@ static void loop_at(void *base, unsigned long long stride,
       loop_mode_end(t, mode, saved_rec);
       return;
     }
+  }
+  /* The current strand's column of a matrix in chunks of runs (`A(j, i)`
+   * for i < M in a LayoutLeft View, by iteration j): a rule of columns
+   * (cols_range) for what it decides, the cells for the rest. */
+  if (mode == LOOP_CURRENT && size == KKR_GRAN &&
+      (acc == 0 || acc == ACC_WRITE) && stride > KKR_GRAN &&
+      !(stride & (KKR_GRAN - 1)) && stride <= KKR_CELLS_PER_CHUNK * KKR_GRAN &&
+      !(a & (KKR_GRAN - 1)) && count >= COLS_MIN && !kkr_mt && !t->nofast) {
+    uint64_t done = cols_range(
+        t, a, stride, count, acc,
+        (uint64_t)kkr_site_index(t, slot, pc) << KKR_REC_SITE_SHIFT);
+    if (done == count) {
+      loop_mode_end(t, mode, saved_rec);
+      return;
+    }
+    a += done * stride;
+    count -= done;
   }
   /* A team's nested loop over a row of words in a chunk of runs (`A(j, i)`
    * for i < M, in team j's TeamThreadRange): one decision for all of it

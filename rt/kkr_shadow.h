@@ -276,17 +276,33 @@ void kkr_halves_convert(void (*split)(kkr_cell *c, kkr_split *s));
  * (i0 + j) % 126 + 1, with i0 % 126 in team's low byte (`A(j, i)` for i <
  * M in team j's TeamThreadRange); phase is the first row's words before
  * the run's start, as for rows of strands (kkr_access.c,
- * team_rows_range). */
+ * team_rows_range).
+ *
+ * Columns (step KKR_RUN_COLS): iteration j reading its row of a
+ * LayoutLeft matrix of Q rows (`A(j, i)` for i < M, a word every Q words)
+ * reads its column, in u checks when the compiler unrolled the loop u
+ * times (each of a word every group = u Q words).  Word k is of the
+ * check's column c = (k + phase) % group: of column c % cols of the
+ * matrix (cols: Q), the (c / cols)-th check's.  Column q < team (the
+ * front) was read by strand base + q, and so were the first part checks'
+ * words of column team (base ~0: one record for all, the host's or a
+ * strand's own); the other words hold no record of the rule's kind, or
+ * one that is settled (kkr_nodes_settled: as good as none), which the
+ * rule drops (kkr_access.c, cols_range).  Reads or writes; the reads of a
+ * rule of written columns are none. */
 typedef struct {
   uint64_t rec, base;
   uint64_t site_bits; /* per > 1: the bits of rec that hold its site */
   uint8_t step, per;
   uint32_t group, phase; /* 0: an element (or word) per strand */
-  uint32_t team; /* step KKR_RUN_TEAM: barrier phase << 8 | i0 % 126 */
+  uint32_t team; /* step KKR_RUN_TEAM: barrier phase << 8 | i0 % 126;
+                    step KKR_RUN_COLS: the front */
+  uint32_t cols, part; /* step KKR_RUN_COLS */
   uint32_t site[KKR_RUN_SITES];
 } kkr_runrec;
 #define KKR_RUN_GROUP_OPEN 0x80000000u
 #define KKR_RUN_TEAM 3
+#define KKR_RUN_COLS 4
 
 typedef struct {
   uintptr_t lo, hi;
@@ -389,6 +405,14 @@ KKR_INLINE uint64_t kkr_run_rec(const kkr_runrec *x, uint64_t k) {
                         sub))
                      << KKR_REC_STRAND_SHIFT;
   }
+  if (x->step == KKR_RUN_COLS) {
+    uint64_t c = ((uint32_t)k + x->phase) % x->group;
+    uint64_t q = c % x->cols, n = c / x->cols;
+    if (!(q < x->team || (q == x->team && n < x->part)))
+      return 0;
+    /* (One record for all columns: base ~0.) */
+    return x->base == ~(uint64_t)0 ? rec : rec | kkr_run_strand_bits(x, q);
+  }
   if (x->step)
     rec |= kkr_run_strand_bits(x, kkr_run_elem(x, k));
   return rec;
@@ -440,7 +464,7 @@ KKR_INLINE void kkr_runrec_set(kkr_runrec *x, uint64_t rec, uint64_t base,
   x->base = base;
   x->step = (uint8_t)step;
   x->per = 1;
-  x->group = x->phase = x->team = 0;
+  x->group = x->phase = x->team = x->cols = x->part = 0;
 }
 
 /* In chunk di, which has no cells now, a new run for [lo, hi) (which no
