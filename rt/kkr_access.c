@@ -2113,11 +2113,13 @@ static KKR_NOINLINE int rows_settled(const kkr_thread *t, uintptr_t a,
       a < settled_tried[di].hi)
     return 0;
   uintptr_t lo = 0, hi = 0;
-  int first = array_part(a, &lo, &hi);
+  int first = array_part(a, &lo, &hi), in_part = lo <= a && a < hi;
+  /* (Outside any View or large heap block: the whole chunk.) */
   settled_tried[di].bound = bound;
-  settled_tried[di].lo = lo <= a && a < hi ? lo : a;
-  settled_tried[di].hi = lo <= a && a < hi ? hi : a + 1;
-  if (!first && !(anywhere && lo <= a && a < hi && hi >= lo + 2 * KKR_GRAN))
+  settled_tried[di].lo =
+      in_part ? lo : a & ~(((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1);
+  settled_tried[di].hi = in_part ? hi : KKR_CHUNK_END(a);
+  if (!first && !(anywhere && in_part && hi >= lo + 2 * KKR_GRAN))
     return 0;
   const kkr_cell *e = c + KKR_CELL_INDEX(hi - 1) + 1;
   for (const kkr_cell *x = c + KKR_CELL_INDEX(lo); x < e; x++) {
@@ -2257,7 +2259,7 @@ static int team_rows_range(kkr_thread *t, uintptr_t lo, uintptr_t hi,
     return 0;
   kkr_runs *rs = kkr_run_dir[di];
   kkr_run *b = (kkr_run *)run_at(rs, lo);
-  if (!b || hi > b->hi || b->w.per > 1 || b->r.per > 1)
+  if (!b || hi > b->hi)
     return 0;
   if (rs->exc && rs->exc->n)
     for (uintptr_t w = lo; w < hi; w += KKR_GRAN)
@@ -2293,7 +2295,7 @@ static int team_rows_range(kkr_thread *t, uintptr_t lo, uintptr_t hi,
   for (uint32_t i = 0; i < rs->n; i++)
     if (rs->run[i].hi == lo && &rs->run[i] != b)
       p = &rs->run[i];
-  if (p && p->w.per <= 1 && p->r.per <= 1) {
+  if (p) {
     kkr_runrec pw = rule_at(&p->w, p->lo, lo), pr = rule_at(&p->r, p->lo, lo);
     if (rule_equal(&pw, &n.w) && rule_equal(&pr, &n.r)) {
       /* (The next team's row: the run before takes it.) */
@@ -4456,8 +4458,9 @@ static void loop_at(void *base, unsigned long long stride,
     }
   }
   /* The current strand's column of a matrix in chunks of runs (`A(j, i)`
-   * for i < M in a LayoutLeft View, by iteration j): a rule of columns
-   * (cols_range) for what it decides, the cells for the rest. */
+   * for i < M in a LayoutLeft View: iteration j's reads or writes, a host
+   * loop's fill): a rule of columns (cols_range) for what it decides, the
+   * cells for the rest. */
   if (mode == LOOP_CURRENT && size == KKR_GRAN &&
       (acc == 0 || acc == ACC_WRITE) && stride > KKR_GRAN &&
       !(stride & (KKR_GRAN - 1)) && stride <= KKR_CELLS_PER_CHUNK * KKR_GRAN &&
