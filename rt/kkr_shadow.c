@@ -523,12 +523,19 @@ static void exc_to_halves(const kkr_runs *rs, kkr_split *s) {
 
 /* The records of runs rs and their exceptions as compact halves cc (zero,
  * for a chunk of runs with no parked cells): 0 if a half takes two.  With
- * cc NULL, only whether they can be (no page of cc touched for nothing). */
+ * cc NULL, only whether they can be (no page of cc touched for nothing).
+ * Records of nodes below settled are left out (kkr_compact_of drops a
+ * settled write under a read): nothing to come can race with them. */
 static int runs_to_compact(const kkr_runs *rs, uint64_t *cc,
                            uint32_t settled) {
   uint64_t v;
   for (uint32_t i = 0; i < rs->n; i++) {
     const kkr_run *r = &rs->run[i];
+    /* (Records all settled, or none: as good as nothing, which the region
+     * holds already.) */
+    if ((!r->w.rec || KKR_REC_NODE(r->w.rec) < settled) &&
+        (!r->r.rec || KKR_REC_NODE(r->r.rec) < settled))
+      continue;
     uint64_t *rc = cc ? cc + 2 * KKR_CELL_INDEX(r->lo) : NULL;
     uint64_t n = (r->hi - r->lo) >> KKR_GRAN_SHIFT;
     for (uint64_t k = 0; k < n; k++)
