@@ -2043,9 +2043,12 @@ KKR_INLINE int rows_may_begin(const kkr_thread *t) {
 }
 
 /* The whole words [*lo, *hi) of the part of a View's data (or of a large
- * heap block) in the chunk of a, when that View is ROWS_VIEW_MIN or more,
- * a is the part's first word and the part holds two words at least. */
-static int array_part(uintptr_t a, uintptr_t *lo, uintptr_t *hi) {
+ * heap block) in the chunk of a, when that View is ROWS_VIEW_MIN or more
+ * (else *lo and *hi stay as they are); whether a is the part's first word
+ * (or, with anywhere, any of its words) and the part holds two words at
+ * least. */
+static int array_part(uintptr_t a, uintptr_t *lo, uintptr_t *hi,
+                      int anywhere) {
   kkr_view_alloc v;
   if (!kkr_array_find(a, &v) || v.hi - v.lo < ROWS_VIEW_MIN)
     return 0;
@@ -2056,7 +2059,9 @@ static int array_part(uintptr_t a, uintptr_t *lo, uintptr_t *hi) {
   h &= ~(uintptr_t)(KKR_GRAN - 1);
   *lo = l;
   *hi = h;
-  return (a & ~(uintptr_t)(KKR_GRAN - 1)) == l && h >= l + 2 * KKR_GRAN;
+  return (anywhere ? l <= a && a < h
+                   : (a & ~(uintptr_t)(KKR_GRAN - 1)) == l) &&
+         h >= l + 2 * KKR_GRAN;
 }
 
 /* A chunk that nothing touched yet, first accessed by a kernel strand at
@@ -2069,9 +2074,8 @@ static int rows_fresh(const kkr_thread *t, uintptr_t a, int anywhere) {
   if (kkr_dir[di] || (kkr_runs_made && kkr_run_dir[di]) ||
       kkr_half_is(di) || (!anywhere && !rows_may_begin(t)))
     return 0;
-  uintptr_t lo = 0, hi = 0;
-  if (!array_part(a, &lo, &hi) &&
-      !(anywhere && lo <= a && a < hi && hi >= lo + 2 * KKR_GRAN))
+  uintptr_t lo, hi;
+  if (!array_part(a, &lo, &hi, anywhere))
     return 0;
   kkr_run *r = kkr_runs_add(di, lo, hi);
   if (!r)
@@ -2112,14 +2116,14 @@ static KKR_NOINLINE int rows_settled(const kkr_thread *t, uintptr_t a,
   if (settled_tried[di].bound == bound && a >= settled_tried[di].lo &&
       a < settled_tried[di].hi)
     return 0;
-  uintptr_t lo = 0, hi = 0;
-  int first = array_part(a, &lo, &hi), in_part = lo <= a && a < hi;
   /* (Outside any View or large heap block: the whole chunk.) */
+  uintptr_t lo = a & ~(((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1);
+  uintptr_t hi = KKR_CHUNK_END(a);
+  int part = array_part(a, &lo, &hi, anywhere);
   settled_tried[di].bound = bound;
-  settled_tried[di].lo =
-      in_part ? lo : a & ~(((uintptr_t)1 << KKR_CHUNK_SHIFT) - 1);
-  settled_tried[di].hi = in_part ? hi : KKR_CHUNK_END(a);
-  if (!first && !(anywhere && in_part && hi >= lo + 2 * KKR_GRAN))
+  settled_tried[di].lo = lo;
+  settled_tried[di].hi = hi;
+  if (!part)
     return 0;
   const kkr_cell *e = c + KKR_CELL_INDEX(hi - 1) + 1;
   for (const kkr_cell *x = c + KKR_CELL_INDEX(lo); x < e; x++) {
@@ -2139,6 +2143,15 @@ KKR_INLINE int rows_chunk(const kkr_thread *t, uintptr_t a) {
   if (kkr_dir[di])
     return KKR_UNLIKELY(kkr_nodes_settled != 0) && rows_settled(t, a, 0);
   return (kkr_runs_made && kkr_run_dir[di]) || rows_fresh(t, a, 0);
+}
+
+/* Whether runs rs hold an exception among the words [lo, hi). */
+static int runs_exc_in(const kkr_runs *rs, uintptr_t lo, uintptr_t hi) {
+  if (rs->exc && rs->exc->n)
+    for (uintptr_t w = lo; w < hi; w += KKR_GRAN)
+      if (kkr_exc_find(rs, KKR_CELL_INDEX(w)))
+        return 1;
+  return 0;
 }
 
 /* The exceptions of the words [w0, w1) of chunk di's runs rs go. */
@@ -2165,12 +2178,9 @@ static int rows_range(kkr_thread *t, uintptr_t lo, uintptr_t hi, uint32_t acc,
     return 0;
   kkr_runs *rs = kkr_run_dir[di];
   kkr_run *b = (kkr_run *)run_at(rs, lo);
-  if (!b || b->lo != lo || hi > b->hi || b->w.per > 1 || b->r.per > 1)
+  if (!b || b->lo != lo || hi > b->hi || b->w.per > 1 || b->r.per > 1 ||
+      runs_exc_in(rs, lo, hi))
     return 0;
-  if (rs->exc && rs->exc->n)
-    for (uintptr_t w = lo; w < hi; w += KKR_GRAN)
-      if (kkr_exc_find(rs, KKR_CELL_INDEX(w)))
-        return 0;
   kkr_exc was = word_of_run(b, NULL, lo), last = word_of_run(b, NULL, hi - 8);
   if (!exc_equal(&was, &last))
     return 0;
@@ -2259,12 +2269,8 @@ static int team_rows_range(kkr_thread *t, uintptr_t lo, uintptr_t hi,
     return 0;
   kkr_runs *rs = kkr_run_dir[di];
   kkr_run *b = (kkr_run *)run_at(rs, lo);
-  if (!b || hi > b->hi)
+  if (!b || hi > b->hi || runs_exc_in(rs, lo, hi))
     return 0;
-  if (rs->exc && rs->exc->n)
-    for (uintptr_t w = lo; w < hi; w += KKR_GRAN)
-      if (kkr_exc_find(rs, KKR_CELL_INDEX(w)))
-        return 0;
   const int wr = (acc & ACC_WRITE) != 0;
   const run_acc in = {t->abi.item_rec | site | 0xFF0 | (wr ? KKR_R_W : 0), 0,
                       KKR_RUN_TEAM};
@@ -2365,11 +2371,8 @@ static int cols_exc(const kkr_runs *rs, const kkr_run *b, uintptr_t e,
  * cell says anything: made, or NULL. */
 static kkr_run *cols_part_run(uint32_t di, uintptr_t e) {
   kkr_runs *rs = kkr_run_dir[di];
-  uintptr_t lo = 0, hi = 0;
-  if (rs->cells || rs->n >= KKR_RUNS_MAX)
-    return NULL;
-  array_part(e, &lo, &hi);
-  if (!(lo <= e && e < hi && hi >= lo + 2 * KKR_GRAN))
+  uintptr_t lo, hi;
+  if (rs->cells || rs->n >= KKR_RUNS_MAX || !array_part(e, &lo, &hi, 1))
     return NULL;
   for (uint32_t i = 0; i < rs->n; i++)
     if (rs->run[i].lo < hi && lo < rs->run[i].hi)
@@ -2379,10 +2382,6 @@ static kkr_run *cols_part_run(uint32_t di, uintptr_t e) {
     r->w.per = r->r.per = 1;
   return r;
 }
-
-/* The strand base of a rule of columns whose record is one for all of
- * its words (the host's, a strand's own): no strand per column. */
-#define COLS_FLAT (~(uint64_t)0)
 
 /* A loop of the current strand over a word every stride bytes (a chunk at
  * most): the row of a LayoutLeft matrix that a kernel's iteration j reads
@@ -2447,7 +2446,6 @@ static uint64_t cols_range(kkr_thread *t, uintptr_t a, uint64_t stride,
       uint64_t c = (k0 + r->phase) % p;
       uint64_t q = c % r->cols, cn = c / r->cols;
       int have = q < r->team || (q == r->team && cn < r->part);
-      uint32_t first = (uint32_t)(r->base % KKR_RUN_STRANDS + 2);
 #define COLS_STRAND_OK(q) \
   (flat || (r->base + (q)) % KKR_RUN_STRANDS + 2 == s)
       if (have) {
@@ -2466,6 +2464,7 @@ static uint64_t cols_range(kkr_thread *t, uintptr_t a, uint64_t stride,
          * next check tells Q (the loop is unrolled p / c times); the next
          * strand's first, that the loop is one check.  (One record for
          * all: the column after the first is the next row.) */
+        uint32_t first = (uint32_t)(r->base % KKR_RUN_STRANDS + 2);
         if (flat ? c == 1 : s == first + 1) {
           r->team = 1;
           r->part = 0;
@@ -2483,7 +2482,8 @@ static uint64_t cols_range(kkr_thread *t, uintptr_t a, uint64_t stride,
         r->part = 0;
       }
     } else if (!r->rec || rec_settled(r->rec)) {
-      kkr_runrec_set(r, rec, flat ? COLS_FLAT : s - 2, KKR_RUN_COLS);
+      kkr_runrec_set(r, rec, flat ? KKR_RUN_COLS_FLAT : s - 2,
+                     KKR_RUN_COLS);
       r->group = r->cols = (uint32_t)p;
       r->phase = (uint32_t)((p - k0 % p) % p);
       r->part = 1;

@@ -285,11 +285,11 @@ void kkr_halves_convert(void (*split)(kkr_cell *c, kkr_split *s));
  * check's column c = (k + phase) % group: of column c % cols of the
  * matrix (cols: Q), the (c / cols)-th check's.  Column q < team (the
  * front) was read by strand base + q, and so were the first part checks'
- * words of column team (base ~0: one record for all, the host's or a
- * strand's own); the other words hold no record of the rule's kind, or
- * one that is settled (kkr_nodes_settled: as good as none), which the
- * rule drops (kkr_access.c, cols_range).  Reads or writes; the reads of a
- * rule of written columns are none. */
+ * words of column team (base KKR_RUN_COLS_FLAT: one record for all); the
+ * other words hold no record of the rule's kind, or one that is settled
+ * (kkr_nodes_settled: as good as none), which the rule drops
+ * (kkr_access.c, cols_range).  Reads or writes; the reads of a rule of
+ * written columns are none. */
 typedef struct {
   uint64_t rec, base;
   uint64_t site_bits; /* per > 1: the bits of rec that hold its site */
@@ -303,6 +303,9 @@ typedef struct {
 #define KKR_RUN_GROUP_OPEN 0x80000000u
 #define KKR_RUN_TEAM 3
 #define KKR_RUN_COLS 4
+/* The base of a rule of columns whose record is one for all of its words
+ * (the host's, a strand's own): no strand per column. */
+#define KKR_RUN_COLS_FLAT (~(uint64_t)0)
 
 typedef struct {
   uintptr_t lo, hi;
@@ -410,8 +413,8 @@ KKR_INLINE uint64_t kkr_run_rec(const kkr_runrec *x, uint64_t k) {
     uint64_t q = c % x->cols, n = c / x->cols;
     if (!(q < x->team || (q == x->team && n < x->part)))
       return 0;
-    /* (One record for all columns: base ~0.) */
-    return x->base == ~(uint64_t)0 ? rec : rec | kkr_run_strand_bits(x, q);
+    return x->base == KKR_RUN_COLS_FLAT ? rec
+                                        : rec | kkr_run_strand_bits(x, q);
   }
   if (x->step)
     rec |= kkr_run_strand_bits(x, kkr_run_elem(x, k));
