@@ -1813,15 +1813,56 @@ private:
   /// Only loads: a read of such a capture races with nothing.
   bool isConstClosureRead(Value *Ptr) {
     const auto *A = dyn_cast<Argument>(getUnderlyingObject(Ptr));
-    if (!A || A->getArgNo() != 0 || !A->getParent()->hasName())
+    return A && A->getArgNo() == 0 && constClosureThis(A->getParent());
+  }
+
+  /// Whether F's first argument is a const closure's 'this', or a pointer
+  /// into one, that F only reads through (isConstClosureRead).
+  bool constClosureThis(const Function *F) {
+    if (!F->hasName() || F->arg_empty())
       return false;
-    const Function *F = A->getParent();
-    return memo(ConstClosures, F, [&] {
-      const std::string N = F->getName().str();
-      return (isConstLambdaCall(N) || isKokkosFunctorCall(N) ||
-              onlyDispatched(F)) &&
-             onlyReadThrough(A);
-    });
+    auto It = ConstClosures.find(F);
+    if (It != ConstClosures.end())
+      return It->second;
+    ConstClosures[F] = false; // (while it is decided: a cycle of calls)
+    const std::string N = F->getName().str();
+    bool R = (isConstLambdaCall(N) || isKokkosFunctorCall(N) ||
+              onlyDispatched(F) || closureCallee(F)) &&
+             onlyReadThrough(F->getArg(0));
+    ConstClosures[F] = R;
+    return R;
+  }
+
+  /// Whether every call of F is on an object inside a const closure: a
+  /// member function of a captured object (`map.insert(k, v)` on a
+  /// captured `UnorderedMap`, a captured struct's method) that the
+  /// optimizer left out of line, called by the closure's const call
+  /// operator (or by another such function) with a pointer into its
+  /// 'this', or by a dispatch on its closure.  Its reads through 'this'
+  /// then read the closure's copy of the object -- View handles, sizes --
+  /// which nothing writes while the kernel runs.  (As onlyDispatched: a
+  /// copy of F in another module decides for that module's calls, unless
+  /// the linker keeps this one.)
+  bool closureCallee(const Function *F) {
+    if (F->use_empty() || F->hasStructRetAttr() ||
+        !(F->hasLocalLinkage() || F->hasLinkOnceODRLinkage() ||
+          F->hasWeakODRLinkage()))
+      return false;
+    for (const Use &U : F->uses()) {
+      const auto *CB = dyn_cast<CallBase>(U.getUser());
+      if (!CB || !CB->isCallee(&U) || CB->arg_empty())
+        return false;
+      const Value *Obj = getUnderlyingObject(CB->getArgOperand(0));
+      const auto *This = dyn_cast<Argument>(Obj);
+      const auto *AI = dyn_cast<AllocaInst>(Obj);
+      if (This && This->getArgNo() == 0 &&
+          (isClosureThis(This) || constClosureThis(This->getParent())))
+        continue;
+      if (AI && AI->hasMetadata(KKR_STRAND_LOCAL_MD))
+        continue;
+      return false;
+    }
+    return true;
   }
 
   /// Whether F is a call operator that only the dispatches of this module
