@@ -2042,6 +2042,14 @@ KKR_INLINE int rows_may_begin(const kkr_thread *t) {
          !kkr_gpu_trace_host_on;
 }
 
+/* The same for the host's single accesses, one word after the other (a
+ * host loop filling an array that calls a function per element, which
+ * the pass cannot check before the loop): one flat rule. */
+KKR_INLINE int host_rows_may_begin(const kkr_thread *t) {
+  return !kkr_mt && !__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED) &&
+         !t->nofast && !t->cur_is_item && !kkr_gpu_trace_host_on;
+}
+
 /* The whole words [*lo, *hi) of the part of a View's data (or of a large
  * heap block) in the chunk of a, when that View is ROWS_VIEW_MIN or more
  * (else *lo and *hi stay as they are); whether a is the part's first word
@@ -2068,14 +2076,20 @@ static int array_part(uintptr_t a, uintptr_t *lo, uintptr_t *hi,
  * the start of a View's part of it, or of a large heap block's (a kernel's
  * first iteration filling its row of `conn`, or of a malloc'ed matrix): a
  * run of nothing over that part, at whose front the strands' rows can
- * begin (rows_absorb).  1 if made.  One thread only. */
-static int rows_fresh(const kkr_thread *t, uintptr_t a, int anywhere) {
+ * begin (rows_absorb).  The same for the host's single accesses there
+ * (ROWS_HOST), whose words the run before the front takes one after the
+ * other as one flat rule; and for a strand's column anywhere in the part
+ * (ROWS_ANYWHERE: cols_range).  1 if made.  One thread only. */
+enum { ROWS_FRONT, ROWS_ANYWHERE, ROWS_HOST };
+static int rows_fresh(const kkr_thread *t, uintptr_t a, int how) {
   uint32_t di = KKR_DIR_INDEX(a);
   if (kkr_dir[di] || (kkr_runs_made && kkr_run_dir[di]) ||
-      kkr_half_is(di) || (!anywhere && !rows_may_begin(t)))
+      kkr_half_is(di) ||
+      (how == ROWS_FRONT && !rows_may_begin(t)) ||
+      (how == ROWS_HOST && !host_rows_may_begin(t)))
     return 0;
   uintptr_t lo, hi;
-  if (!array_part(a, &lo, &hi, anywhere))
+  if (!array_part(a, &lo, &hi, how == ROWS_ANYWHERE))
     return 0;
   kkr_run *r = kkr_runs_add(di, lo, hi);
   if (!r)
@@ -2142,7 +2156,7 @@ KKR_INLINE int rows_chunk(const kkr_thread *t, uintptr_t a) {
   uint32_t di = KKR_DIR_INDEX(a);
   if (kkr_dir[di])
     return KKR_UNLIKELY(kkr_nodes_settled != 0) && rows_settled(t, a, 0);
-  return (kkr_runs_made && kkr_run_dir[di]) || rows_fresh(t, a, 0);
+  return (kkr_runs_made && kkr_run_dir[di]) || rows_fresh(t, a, ROWS_FRONT);
 }
 
 /* Whether runs rs hold an exception among the words [lo, hi). */
@@ -2422,7 +2436,7 @@ static uint64_t cols_range(kkr_thread *t, uintptr_t a, uint64_t stride,
     if (kkr_dir[di] ? !(KKR_UNLIKELY(kkr_nodes_settled != 0) &&
                         rows_settled(t, e, 1))
                     : !(kkr_runs_made && kkr_run_dir[di]) &&
-                          !rows_fresh(t, e, 1))
+                          !rows_fresh(t, e, ROWS_ANYWHERE))
       break;
     if (kkr_dir[di] || kkr_half_is(di) || !kkr_run_dir[di])
       break;
@@ -2643,6 +2657,39 @@ static int rows_fit(uint32_t di, kkr_runs *rs, kkr_run *b, uintptr_t w,
 /* The chunk of word w, whose runs took RUN_SINGLES_MAX single accesses,
  * goes to cells (counted as an expansion, so that runs do not come back
  * to it for long): 0, and the access is decided there. */
+/* The host's write of (part of) word w at the row front of runs rs, or of
+ * the word before it, when the run before the front is the host's flat
+ * rule of such writes (this site, this segment, no reads) and the run
+ * after it holds nothing there: the run before takes w whole, or already
+ * holds it.  A write of half of w counts as one of all of it: the other
+ * half holds nothing, and only this thread's later accesses, which its
+ * own write is ordered before, or those of kernels it submits later,
+ * which it is ordered before too, can meet the record (one thread runs
+ * instrumented code, no device trace: host_rows_may_begin).  A host loop
+ * filling an array through calls (`a(i) = rand()`) is then one run, not
+ * a cell per word.  1 if done. */
+static int host_front(const kkr_thread *t, kkr_runs *rs, uintptr_t w,
+                      uint64_t rec) {
+  uint32_t ai = rs->front_a, bi = rs->front_b;
+  if (ai >= rs->n || bi >= rs->n)
+    return 0;
+  kkr_run *ra = &rs->run[ai], *rb = &rs->run[bi];
+  if (ra->hi != rs->front || rb->lo != rs->front || ra->w.rec != rec ||
+      ra->r.rec || ra->w.step || ra->w.group || ra->w.per > 1 ||
+      !host_rows_may_begin(t))
+    return 0;
+  if (w + KKR_GRAN == rs->front)
+    return 1; /* (its own write again: no change) */
+  if (w != rs->front || rb->w.rec || rb->r.rec || rb->hi <= w + KKR_GRAN ||
+      (rs->exc && rs->exc->n && kkr_exc_find(rs, KKR_CELL_INDEX(w))))
+    return 0;
+  ra->hi = w + KKR_GRAN;
+  rb->lo = w + KKR_GRAN; /* (a rule of nothing: no base to move) */
+  rb->row_lo = 0;
+  rs->front = w + KKR_GRAN;
+  return 1;
+}
+
 static KKR_NOINLINE int run_singles_done(uintptr_t w) {
   kkr_shadow_chunk_slow(w);
   return 0;
@@ -2662,7 +2709,12 @@ static int run_single(const kkr_thread *t, uintptr_t a, uint32_t size,
     return 0;
   if (t->cur_is_item && KKR_UNLIKELY(++rs->singles > RUN_SINGLES_MAX))
     return run_singles_done(w);
-  if (w == rs->front && t->cur_is_item) {
+  if (!t->cur_is_item && (acc & ACC_WRITE) && rs->front &&
+      w - (rs->front - KKR_GRAN) <= KKR_GRAN &&
+      host_front(t, rs, w, cur | site | 0xFF0 | KKR_R_W))
+    return 1;
+  int rows_on = t->cur_is_item || host_rows_may_begin(t);
+  if (w == rs->front && rows_on) {
     int done = rows_front(t, di, rs, a, size, acc, cur, site);
     if (done >= 0)
       return done;
@@ -2679,7 +2731,7 @@ static int run_single(const kkr_thread *t, uintptr_t a, uint32_t size,
    * before it takes the word; or the second word of one strand there
    * begins a row (one word alone stays an exception: a boundary
    * element). */
-  if (t->cur_is_item && (w == r->lo || w == r->lo + KKR_GRAN)) {
+  if (rows_on && (w == r->lo || w == r->lo + KKR_GRAN)) {
     kkr_run *b = (kkr_run *)r;
     uintptr_t lo = b->lo;
     kkr_exc *e0 = w == lo ? NULL : kkr_exc_find(rs, KKR_CELL_INDEX(lo));
@@ -2784,7 +2836,8 @@ static KKR_NOINLINE int decide_halves(const kkr_thread *t, uintptr_t a,
       !kkr_dir[KKR_DIR_INDEX(a)] &&
       run_single(t, a, size, acc, cur, site))
     return 1;
-  if ((size == 4 || size == 8) && rows_fresh(t, a, 0) &&
+  if ((size == 4 || size == 8) &&
+      (rows_fresh(t, a, ROWS_FRONT) || rows_fresh(t, a, ROWS_HOST)) &&
       run_single(t, a, size, acc, cur, site))
     return 1;
   kkr_split *hc = halves_of(KKR_DIR_INDEX(a));
