@@ -968,8 +968,10 @@ static void halves_try_convert(uint32_t di,
       continue;
     if (c[k].w | c[k].r)
       split(&c[k], &s[k]);
-    else
-      memset(&s[k], 0, sizeof s[k]); /* (halves left from older splits) */
+    else if (s[k].half[0].w | s[k].half[0].r | s[k].half[1].w |
+             s[k].half[1].r)
+      memset(&s[k], 0, sizeof s[k]); /* (halves left from older splits; a
+                                         page never written stays so) */
   }
   split_counts[di] = 0;
   if (!halves_to_compact(di, s))
