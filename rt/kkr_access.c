@@ -2654,9 +2654,6 @@ static int rows_fit(uint32_t di, kkr_runs *rs, kkr_run *b, uintptr_t w,
  * accesses, never come near.) */
 #define RUN_SINGLES_MAX (KKR_CELLS_PER_CHUNK / 8)
 
-/* The chunk of word w, whose runs took RUN_SINGLES_MAX single accesses,
- * goes to cells (counted as an expansion, so that runs do not come back
- * to it for long): 0, and the access is decided there. */
 /* The host's write of (part of) word w at the row front of runs rs, or of
  * the word before it, when the run before the front is the host's flat
  * rule of such writes (this site, this segment, no reads) and the run
@@ -2678,10 +2675,11 @@ static int host_front(const kkr_thread *t, kkr_runs *rs, uintptr_t w,
       ra->r.rec || ra->w.step || ra->w.group || ra->w.per > 1 ||
       !host_rows_may_begin(t))
     return 0;
+  if (rs->exc && rs->exc->n && kkr_exc_find(rs, KKR_CELL_INDEX(w)))
+    return 0;
   if (w + KKR_GRAN == rs->front)
     return 1; /* (its own write again: no change) */
-  if (w != rs->front || rb->w.rec || rb->r.rec || rb->hi <= w + KKR_GRAN ||
-      (rs->exc && rs->exc->n && kkr_exc_find(rs, KKR_CELL_INDEX(w))))
+  if (w != rs->front || rb->w.rec || rb->r.rec || rb->hi <= w + KKR_GRAN)
     return 0;
   ra->hi = w + KKR_GRAN;
   rb->lo = w + KKR_GRAN; /* (a rule of nothing: no base to move) */
@@ -2690,6 +2688,9 @@ static int host_front(const kkr_thread *t, kkr_runs *rs, uintptr_t w,
   return 1;
 }
 
+/* The chunk of word w, whose runs took RUN_SINGLES_MAX single accesses,
+ * goes to cells (counted as an expansion, so that runs do not come back
+ * to it for long): 0, and the access is decided there. */
 static KKR_NOINLINE int run_singles_done(uintptr_t w) {
   kkr_shadow_chunk_slow(w);
   return 0;
