@@ -1844,25 +1844,35 @@ private:
   /// copy of F in another module decides for that module's calls, unless
   /// the linker keeps this one.)
   bool closureCallee(const Function *F) {
-    if (F->use_empty() || F->hasStructRetAttr() ||
+    return !F->hasStructRetAttr() && everyCallOn(F, [&](const Value *Obj) {
+      const auto *This = dyn_cast<Argument>(Obj);
+      return (This && This->getArgNo() == 0 &&
+              (isClosureThis(This) || constClosureThis(This->getParent()))) ||
+             strandOwn(Obj);
+    });
+  }
+
+  /// Whether every use of F, which no other module sees but through a
+  /// copy of its own, is a direct call on an object (the underlying
+  /// object of its first argument) that Ok accepts.
+  template <typename Fn> static bool everyCallOn(const Function *F, Fn Ok) {
+    if (F->use_empty() ||
         !(F->hasLocalLinkage() || F->hasLinkOnceODRLinkage() ||
           F->hasWeakODRLinkage()))
       return false;
     for (const Use &U : F->uses()) {
       const auto *CB = dyn_cast<CallBase>(U.getUser());
-      if (!CB || !CB->isCallee(&U) || CB->arg_empty())
+      if (!CB || !CB->isCallee(&U) || CB->arg_empty() ||
+          !Ok(getUnderlyingObject(CB->getArgOperand(0))))
         return false;
-      const Value *Obj = getUnderlyingObject(CB->getArgOperand(0));
-      const auto *This = dyn_cast<Argument>(Obj);
-      const auto *AI = dyn_cast<AllocaInst>(Obj);
-      if (This && This->getArgNo() == 0 &&
-          (isClosureThis(This) || constClosureThis(This->getParent())))
-        continue;
-      if (AI && AI->hasMetadata(KKR_STRAND_LOCAL_MD))
-        continue;
-      return false;
     }
     return true;
+  }
+
+  /// Whether Obj is a strand's own object (KokkosSemantics).
+  static bool strandOwn(const Value *Obj) {
+    const auto *AI = dyn_cast<AllocaInst>(Obj);
+    return AI && AI->hasMetadata(KKR_STRAND_LOCAL_MD);
   }
 
   /// Whether F is a call operator that only the dispatches of this module
@@ -1874,28 +1884,16 @@ private:
   /// its own, that module's copy of F decides for its calls, unless the
   /// linker keeps this one.)
   bool onlyDispatched(const Function *F) {
-    if (F->use_empty() ||
-        !(F->hasLocalLinkage() || F->hasLinkOnceODRLinkage() ||
-          F->hasWeakODRLinkage()))
-      return false;
     NameParts P = demangleParts(F->getName().str());
     if (!P.Valid || !P.Qualified || P.Base != "operator()")
       return false;
-    for (const Use &U : F->uses()) {
-      const auto *CB = dyn_cast<CallBase>(U.getUser());
-      if (!CB || !CB->isCallee(&U) || CB->arg_empty())
-        return false;
-      // (The closure through its member's 'this', or the dispatch's own
-      // frame where its members are inlined: a dispatch local; or a
-      // strand's own object.)
-      const Value *Obj = getUnderlyingObject(CB->getArgOperand(0));
+    // (The closure through its member's 'this', or the dispatch's own
+    // frame where its members are inlined: a dispatch local; or a
+    // strand's own object.)
+    return everyCallOn(F, [&](const Value *Obj) {
       const auto *This = dyn_cast<Argument>(Obj);
-      const auto *AI = dyn_cast<AllocaInst>(Obj);
-      if (!(This && isClosureThis(This)) &&
-          !(AI && AI->hasMetadata(KKR_STRAND_LOCAL_MD)))
-        return false;
-    }
-    return true;
+      return (This && isClosureThis(This)) || strandOwn(Obj);
+    });
   }
 
   /// Whether nothing writes through A (or a pointer derived from it) in
