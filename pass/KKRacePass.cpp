@@ -1751,6 +1751,8 @@ private:
   DenseMap<const Function *, bool> ClosureMembers;
   /// isConstClosureRead's answers.
   DenseMap<const Function *, bool> ConstClosures;
+  /// constDispatchArg's answers, per function and argument.
+  DenseMap<std::pair<const Function *, unsigned>, bool> DispatchArgs;
   /// reachesCall's answers about callees.
   DenseMap<const Function *, bool> BookkeepingCallees;
   /// isBookkeepingField's answers, per TBAA base type.
@@ -1813,7 +1815,87 @@ private:
   /// Only loads: a read of such a capture races with nothing.
   bool isConstClosureRead(Value *Ptr) {
     const auto *A = dyn_cast<Argument>(getUnderlyingObject(Ptr));
-    return A && A->getArgNo() == 0 && constClosureThis(A->getParent());
+    if (!A)
+      return false;
+    return A->getArgNo() == 0 ? constClosureThis(A->getParent())
+                              : constDispatchArg(A);
+  }
+
+  /// Whether A, a pointer argument of its function other than the first,
+  /// points into a dispatch's own memory that nothing else writes while
+  /// the function runs, and the function only reads through it: Kokkos
+  /// 4's tile loop (`Tile_Loop_Type::apply`), which reads a tile's offset,
+  /// extent and sizes from the dispatch's frame and policy at every
+  /// iteration.  Every call of the function passes for A a pointer into
+  /// the frame of a dispatch closure's member function (its `exec`), into
+  /// the closure itself or a const closure, or into another such
+  /// argument, and none for another of its pointer arguments.  (As
+  /// closureCallee: a copy in another module decides for its calls.)
+  bool constDispatchArg(const Argument *A) {
+    const Function *F = A->getParent();
+    if (!A->getType()->isPointerTy() || !F->hasName())
+      return false;
+    auto Key = std::make_pair(F, A->getArgNo());
+    auto It = DispatchArgs.find(Key);
+    if (It != DispatchArgs.end())
+      return It->second;
+    DispatchArgs[Key] = false; // (while it is decided: a cycle of calls)
+    const unsigned N = A->getArgNo();
+    bool R = everyCallOn(
+                 F,
+                 [&](const CallBase *CB, const Value *Obj) {
+                   return dispatchOwn(Obj) && apartFromOthers(CB, N, Obj);
+                 },
+                 N) &&
+             onlyLoadedThrough(A);
+    DispatchArgs[Key] = R;
+    return R;
+  }
+
+  /// Whether call CB's argument N, into Obj, reaches no bytes that
+  /// another of its pointer arguments may: each into another object, or
+  /// into Obj at constant offsets with sizes (dereferenceable) that do not
+  /// meet -- the policy's bounds and the functor, two members of one
+  /// dispatch closure.
+  bool apartFromOthers(const CallBase *CB, unsigned N, const Value *Obj) {
+    int64_t OffN = 0;
+    uint64_t SizeN = CB->getParamDereferenceableBytes(N);
+    const Value *BaseN =
+        GetPointerBaseWithConstantOffset(CB->getArgOperand(N), OffN, DL);
+    for (unsigned J = 0; J < CB->arg_size(); ++J) {
+      const Value *P = CB->getArgOperand(J);
+      if (J == N || !P->getType()->isPointerTy() ||
+          getUnderlyingObject(P) != Obj)
+        continue;
+      int64_t OffJ = 0;
+      uint64_t SizeJ = CB->getParamDereferenceableBytes(J);
+      const Value *BaseJ = GetPointerBaseWithConstantOffset(P, OffJ, DL);
+      if (BaseJ != BaseN || !SizeN || !SizeJ ||
+          !(OffJ + (int64_t)SizeJ <= OffN || OffN + (int64_t)SizeN <= OffJ))
+        return false;
+    }
+    return true;
+  }
+
+  /// Whether Obj is memory of a dispatch of its own that nothing writes
+  /// while its closure's code runs: a local of a closure member function's
+  /// frame, the closure itself, a const closure, or what such an argument
+  /// points to.
+  bool dispatchOwn(const Value *Obj) {
+    if (const auto *AI = dyn_cast<AllocaInst>(Obj)) {
+      const Function *G = AI->getFunction();
+      return strandOwn(Obj) ||
+             (G->hasName() &&
+              memo(ClosureMembers, G,
+                   [&] { return isClosureMember(G->getName().str()); }));
+    }
+    const auto *B = dyn_cast<Argument>(Obj);
+    if (!B)
+      return false;
+    if (isClosureThis(B))
+      return true;
+    return B->getArgNo() == 0 ? constClosureThis(B->getParent())
+                              : constDispatchArg(B);
   }
 
   /// Whether F's first argument is a const closure's 'this', or a pointer
@@ -1844,7 +1926,8 @@ private:
   /// copy of F in another module decides for that module's calls, unless
   /// the linker keeps this one.)
   bool closureCallee(const Function *F) {
-    return !F->hasStructRetAttr() && everyCallOn(F, [&](const Value *Obj) {
+    return !F->hasStructRetAttr() &&
+           everyCallOn(F, [&](const CallBase *, const Value *Obj) {
       const auto *This = dyn_cast<Argument>(Obj);
       return (This && This->getArgNo() == 0 &&
               (isClosureThis(This) || constClosureThis(This->getParent()))) ||
@@ -1855,15 +1938,16 @@ private:
   /// Whether every use of F, which no other module sees but through a
   /// copy of its own, is a direct call on an object (the underlying
   /// object of its first argument) that Ok accepts.
-  template <typename Fn> static bool everyCallOn(const Function *F, Fn Ok) {
+  template <typename Fn>
+  static bool everyCallOn(const Function *F, Fn Ok, unsigned N = 0) {
     if (F->use_empty() ||
         !(F->hasLocalLinkage() || F->hasLinkOnceODRLinkage() ||
           F->hasWeakODRLinkage()))
       return false;
     for (const Use &U : F->uses()) {
       const auto *CB = dyn_cast<CallBase>(U.getUser());
-      if (!CB || !CB->isCallee(&U) || CB->arg_empty() ||
-          !Ok(getUnderlyingObject(CB->getArgOperand(0))))
+      if (!CB || !CB->isCallee(&U) || CB->arg_size() <= N ||
+          !Ok(CB, getUnderlyingObject(CB->getArgOperand(N))))
         return false;
     }
     return true;
@@ -1890,10 +1974,37 @@ private:
     // (The closure through its member's 'this', or the dispatch's own
     // frame where its members are inlined: a dispatch local; or a
     // strand's own object.)
-    return everyCallOn(F, [&](const Value *Obj) {
+    return everyCallOn(F, [&](const CallBase *, const Value *Obj) {
       const auto *This = dyn_cast<Argument>(Obj);
       return (This && isClosureThis(This)) || strandOwn(Obj);
     });
+  }
+
+  /// Whether A (or a pointer derived from it) is only loaded through in
+  /// its function, with plain loads, and handed to no call.
+  static bool onlyLoadedThrough(const Argument *A) {
+    SmallVector<const Value *, 16> Work{A};
+    SmallPtrSet<const Value *, 16> Seen{A};
+    while (!Work.empty()) {
+      const Value *V = Work.pop_back_val();
+      for (const User *U : V->users()) {
+        if (const auto *LI = dyn_cast<LoadInst>(U)) {
+          if (!LI->isSimple() || LI->getPointerOperand() != V)
+            return false;
+          continue;
+        }
+        if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) ||
+            isa<PHINode>(U) || isa<SelectInst>(U)) {
+          if (Seen.insert(U).second)
+            Work.push_back(U);
+          continue;
+        }
+        if (isa<ICmpInst>(U))
+          continue;
+        return false; // a store, a call, anything else
+      }
+    }
+    return true;
   }
 
   /// Whether nothing writes through A (or a pointer derived from it) in
