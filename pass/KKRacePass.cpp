@@ -1823,7 +1823,7 @@ private:
 
   /// Whether A, a pointer argument of its function other than the first,
   /// points into a dispatch's own memory that nothing else writes while
-  /// the function runs, and the function only reads through it: Kokkos
+  /// the function runs, and the function only loads through it: Kokkos
   /// 4's tile loop (`Tile_Loop_Type::apply`), which reads a tile's offset,
   /// extent and sizes from the dispatch's frame and policy at every
   /// iteration.  Every call of the function passes for A a pointer into
@@ -1847,7 +1847,7 @@ private:
                    return dispatchOwn(Obj) && apartFromOthers(CB, N, Obj);
                  },
                  N) &&
-             onlyLoadedThrough(A);
+             onlyReadThrough(A, /*Loads=*/true);
     DispatchArgs[Key] = R;
     return R;
   }
@@ -1936,8 +1936,9 @@ private:
   }
 
   /// Whether every use of F, which no other module sees but through a
-  /// copy of its own, is a direct call on an object (the underlying
-  /// object of its first argument) that Ok accepts.
+  /// copy of its own, is a direct call CB whose argument N (the first by
+  /// default) points into an object Obj (its underlying object) that
+  /// Ok(CB, Obj) accepts.
   template <typename Fn>
   static bool everyCallOn(const Function *F, Fn Ok, unsigned N = 0) {
     if (F->use_empty() ||
@@ -1980,36 +1981,10 @@ private:
     });
   }
 
-  /// Whether A (or a pointer derived from it) is only loaded through in
-  /// its function, with plain loads, and handed to no call.
-  static bool onlyLoadedThrough(const Argument *A) {
-    SmallVector<const Value *, 16> Work{A};
-    SmallPtrSet<const Value *, 16> Seen{A};
-    while (!Work.empty()) {
-      const Value *V = Work.pop_back_val();
-      for (const User *U : V->users()) {
-        if (const auto *LI = dyn_cast<LoadInst>(U)) {
-          if (!LI->isSimple() || LI->getPointerOperand() != V)
-            return false;
-          continue;
-        }
-        if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) ||
-            isa<PHINode>(U) || isa<SelectInst>(U)) {
-          if (Seen.insert(U).second)
-            Work.push_back(U);
-          continue;
-        }
-        if (isa<ICmpInst>(U))
-          continue;
-        return false; // a store, a call, anything else
-      }
-    }
-    return true;
-  }
-
   /// Whether nothing writes through A (or a pointer derived from it) in
-  /// its function.
-  static bool onlyReadThrough(const Argument *A) {
+  /// its function; with Loads, whether it is only loaded through, stored
+  /// nowhere and handed to no call (constDispatchArg).
+  static bool onlyReadThrough(const Argument *A, bool Loads = false) {
     SmallVector<const Value *, 16> Work{A};
     SmallPtrSet<const Value *, 16> Seen{A};
     while (!Work.empty()) {
@@ -2026,6 +2001,8 @@ private:
             Work.push_back(U);
           continue;
         }
+        if (Loads && !isa<ICmpInst>(U))
+          return false; // a store, a call, anything else
         if (const auto *SI = dyn_cast<StoreInst>(U)) {
           if (SI->getPointerOperand() == V)
             return false;
