@@ -976,6 +976,14 @@ KKR_INLINE int runs_may(const kkr_thread *t, uintptr_t lo, uintptr_t hi) {
          outside_own(t, lo, hi);
 }
 
+/* Whether single accesses and columns may make or change runs: the thread
+ * takes the inline paths, the process created no thread and only this
+ * one runs instrumented code, and no device trace is on. */
+KKR_INLINE int runs_one_thread(const kkr_thread *t) {
+  return !t->nofast && !kkr_mt && !kkr_gpu_trace_host_on &&
+         !__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED);
+}
+
 KKR_INLINE int runs_allowed(const kkr_thread *t, uintptr_t lo, uintptr_t hi) {
   return hi - lo >= RUN_MIN_WORDS * KKR_GRAN && runs_may(t, lo, hi);
 }
@@ -2037,17 +2045,14 @@ static int rows_split_start(uint32_t di, kkr_runs *rs, uintptr_t w0,
 /* Whether the running strand's rows may begin runs: a kernel's strand,
  * one thread running instrumented code, none created. */
 KKR_INLINE int rows_may_begin(const kkr_thread *t) {
-  return !kkr_mt && !__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED) &&
-         !t->nofast && t->cur_is_item && KKR_CUR_STRAND(t) >= 2 &&
-         !kkr_gpu_trace_host_on;
+  return runs_one_thread(t) && t->cur_is_item && KKR_CUR_STRAND(t) >= 2;
 }
 
 /* The same for the host's single accesses, one word after the other (a
  * host loop filling an array that calls a function per element, which
  * the pass cannot check before the loop): one flat rule. */
 KKR_INLINE int host_rows_may_begin(const kkr_thread *t) {
-  return !kkr_mt && !__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED) &&
-         !t->nofast && !t->cur_is_item && !kkr_gpu_trace_host_on;
+  return runs_one_thread(t) && !t->cur_is_item;
 }
 
 /* The whole words [*lo, *hi) of the part of a View's data (or of a large
@@ -2120,9 +2125,7 @@ static KKR_NOINLINE int rows_settled(const kkr_thread *t, uintptr_t a,
   uint32_t bound = __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
   kkr_cell *c = kkr_dir[di];
   /* (A column's check may be the host's.) */
-  if (!c || (anywhere ? kkr_mt || t->nofast || kkr_gpu_trace_host_on ||
-                            __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED)
-                      : !rows_may_begin(t)))
+  if (!c || !(anywhere ? runs_one_thread(t) : rows_may_begin(t)))
     return 0;
   if (!settled_tried)
     settled_tried = kkr_mmap_noreserve(sizeof *settled_tried << KKR_DIR_BITS,
