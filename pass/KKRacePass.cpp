@@ -2742,12 +2742,14 @@ private:
     for (Instruction *I : MarksDone)
       I->eraseFromParent();
     SmallPtrSet<AllocaInst *, 4> Freed;
-    if (removeIdleStrands(F, Freed)) {
+    bool Sunk = false;
+    if (removeIdleStrands(F, Freed, Sunk)) {
       Changed = true;
       promoteFreedLocals(F, Freed);
       if (!F.hasOptNone())
         Idle.insert(&F);
     }
+    Changed |= Sunk;
     Changed |= inlineStrands(F);
     if (Changed)
       Changed |= guardRepeats(F);
@@ -4377,7 +4379,9 @@ private:
   /// A strand loop left with nothing to check per iteration: its strands
   /// need not be begun and ended one by one.
   /// (Freed: the locals whose addresses the removed calls took.)
-  bool removeIdleStrands(Function &F, SmallPtrSetImpl<AllocaInst *> &Freed) {
+  /// (Sunk: strands begun at their checks instead, sinkStrands.)
+  bool removeIdleStrands(Function &F, SmallPtrSetImpl<AllocaInst *> &Freed,
+                         bool &Sunk) {
     bool Changed = false;
     for (Loop *L : StrandLoops) {
       SmallVector<Instruction *, 8> Strand;
@@ -4389,8 +4393,10 @@ private:
           else if (isOpaqueCall(I))
             Busy = true;
         }
-      if (Busy)
+      if (Busy) {
+        Sunk |= sinkStrands(F, L, Strand);
         continue;
+      }
       for (Instruction *I : Strand) {
         for (Value *Arg : cast<CallInst>(I)->args())
           if (auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Arg)))
@@ -4426,6 +4432,69 @@ private:
         Changed = true;
       }
     return Changed;
+  }
+
+  /// Whether I is a check of one access or of a range (no other runtime
+  /// call, nothing of the program's).
+  bool isAccessCheck(const Instruction &I) const {
+    for (FunctionCallee FC :
+         {RT.read1, RT.read2, RT.read4, RT.read8, RT.read16, RT.write1,
+          RT.write2, RT.write4, RT.write8, RT.write16, RT.read_range,
+          RT.write_range})
+      if (isCallTo(I, FC))
+        return isa<CallInst>(I);
+    return false;
+  }
+
+  /// A strand loop whose only calls left are checks on paths that not
+  /// every iteration takes (`if (y < 0) { v(i) = -v(i); y = x(i); }`, the
+  /// rest checked before the loop): its strand is begun and ended around
+  /// those checks, a block's checks at once, instead of on every
+  /// iteration.  The checks see the strand they saw; an iteration that
+  /// takes no such path leaves nothing for the runtime to know.  Not for a
+  /// strand that carries a reduction's value, nor for checks in a nested
+  /// loop (run many times an iteration).  Strand: the loop's strand calls.
+  bool sinkStrands(Function &F, Loop *L, ArrayRef<Instruction *> Strand) {
+    CallInst *Begin = nullptr, *End = nullptr;
+    for (Instruction *I : Strand) {
+      CallInst *&Slot = isCallTo(*I, RT.strand_begin) ? Begin : End;
+      if (Slot)
+        return false;
+      Slot = cast<CallInst>(I);
+    }
+    BasicBlock *Latch = L->getLoopLatch();
+    if (!Begin || !End || !Latch || L->getExitingBlock() != Latch ||
+        !isa<ConstantPointerNull>(Begin->getArgOperand(4)))
+      return false;
+    DominatorTree DT(F);
+    if (!DT.dominates(Begin->getParent(), Latch) ||
+        !DT.dominates(End->getParent(), Latch) || !DT.dominates(Begin, End))
+      return false;
+    // The checks by block, in the order of the blocks' instructions.
+    MapVector<BasicBlock *, SmallVector<CallInst *, 4>> Checks;
+    for (BasicBlock *BB : L->blocks())
+      for (Instruction &I : *BB) {
+        if (&I == Begin || &I == End || !isOpaqueCall(I))
+          continue;
+        if (!isAccessCheck(I) || DT.dominates(BB, Latch) ||
+            !DT.dominates(Begin, &I) || DT.dominates(End, &I) ||
+            any_of(L->getSubLoops(),
+                   [BB](const Loop *S) { return S->contains(BB); }))
+          return false;
+        Checks[BB].push_back(cast<CallInst>(&I));
+      }
+    if (Checks.empty())
+      return false;
+    for (auto &[BB, Calls] : Checks) {
+      Begin->clone()->insertBefore(Calls.front());
+      End->clone()->insertAfter(Calls.back());
+    }
+    if (traceEnabled())
+      errs() << "kkrace: strand of loop " << L->getHeader()->getName()
+             << " begun at its checks in " << Checks.size() << " blocks\n";
+    End->eraseFromParent();
+    Begin->eraseFromParent();
+    return true;
   }
 
   /// The locals that only the strand calls removeIdleStrands took away kept
