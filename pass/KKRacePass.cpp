@@ -21,6 +21,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/Loads.h"
@@ -2885,6 +2886,8 @@ private:
               Checks.push_back(cast<CallInst>(CB));
             continue;
           }
+          if (isInertLibCall(I))
+            continue;
           auto *II = dyn_cast<IntrinsicInst>(CB);
           if (!II)
             return false;
@@ -3016,6 +3019,56 @@ private:
   static bool isCallTo(const Instruction &I, FunctionCallee FC) {
     const auto *CB = dyn_cast<CallBase>(&I);
     return CB && CB->getCalledOperand() == FC.getCallee();
+  }
+
+  /// A call of a C library function that reads and writes none of the
+  /// program's memory and orders nothing: the rand family, whose state is
+  /// the library's own, and the math functions of floating-point
+  /// arguments (`exp`, `sin`, `pow`), which set errno at most (the
+  /// thread's own: a load through a call's result, as errno's is, is not
+  /// moved across them, mayBeErrno).  kkrace intercepts none of them, so
+  /// none makes an edge of the graph: a loop around such calls
+  /// (`values_h(i, j) = rand() % n` on the host, `y(i) = exp(x(i))` in a
+  /// kernel) is checked before it runs as one without them.
+  static bool isInertLibCall(const Instruction &I) {
+    const auto *CI = dyn_cast<CallInst>(&I);
+    const Function *F = CI ? CI->getCalledFunction() : nullptr;
+    if (!F || !F->isDeclaration() || F->isVarArg() || F->isIntrinsic())
+      return false;
+    StringRef N = F->getName();
+    FunctionType *FT = F->getFunctionType();
+    static const StringSet<> Rand = {"rand", "random", "drand48", "lrand48",
+                                     "mrand48"};
+    if (Rand.contains(N))
+      return FT->getNumParams() == 0;
+    static const StringSet<> Math = {
+        "acos",  "asin",      "atan",  "atan2", "acosh",  "asinh", "atanh",
+        "cos",   "sin",       "tan",   "cosh",  "sinh",   "tanh",  "exp",
+        "exp2",  "exp10",     "expm1", "log",   "log2",   "log10", "log1p",
+        "logb",  "pow",       "sqrt",  "cbrt",  "hypot",  "fmod",  "erf",
+        "erfc",  "remainder", "fdim",  "fmin",  "fmax",   "ceil",  "floor",
+        "round", "trunc",     "rint",  "nearbyint", "fabs", "copysign",
+        "tgamma"};
+    if (!Math.contains(N) &&
+        !((N.ends_with("f") || N.ends_with("l")) &&
+          Math.contains(N.drop_back())))
+      return false;
+    if (!FT->getReturnType()->isFloatingPointTy() || FT->getNumParams() == 0)
+      return false;
+    for (Type *P : FT->params())
+      if (!P->isFloatingPointTy())
+        return false;
+    return true;
+  }
+
+  /// Whether a load from Ptr may read errno, which the math functions of
+  /// isInertLibCall write: its object is a call's result
+  /// (`__errno_location()`) or a thread-local variable.
+  static bool mayBeErrno(const Value *Ptr) {
+    const Value *Obj = getUnderlyingObject(Ptr);
+    if (const auto *GV = dyn_cast<GlobalVariable>(Obj))
+      return GV->isThreadLocal();
+    return isa<CallBase>(Obj);
   }
 
   /// A call that may do anything: not an intrinsic that only computes.
@@ -3252,7 +3305,7 @@ private:
           // A Kokkos operation inside the loop (a token acquired, a team
           // barrier) changes how the accesses after it are checked.
           Bad = true;
-        } else if (isOpaqueCall(I)) {
+        } else if (isOpaqueCall(I) && !isInertLibCall(I)) {
           if (traceEnabled() && !Calls)
             errs() << "kkrace:   call " << I << "\n";
           Calls = true;
@@ -3912,7 +3965,9 @@ private:
           }
         }
         for (CallBase *CB : Calls)
-          if (!Written && !Closure && isModSet(AA.getModRefInfo(CB, Loc)))
+          if (!Written && !Closure &&
+              !(isInertLibCall(*CB) && !mayBeErrno(Ld->getPointerOperand())) &&
+              isModSet(AA.getModRefInfo(CB, Loc)))
             Written = true;
         if (Written)
           continue;
@@ -4390,7 +4445,7 @@ private:
         for (Instruction &I : *BB) {
           if (isCallTo(I, RT.strand_begin) || isCallTo(I, RT.strand_end))
             Strand.push_back(&I);
-          else if (isOpaqueCall(I))
+          else if (isOpaqueCall(I) && !isInertLibCall(I))
             Busy = true;
         }
       if (Busy) {
@@ -4417,7 +4472,7 @@ private:
         for (Instruction *N = I.getNextNode(); N; N = N->getNextNode()) {
           if (isCallTo(*N, RT.strand_end))
             End = N;
-          if (isOpaqueCall(*N))
+          if (isOpaqueCall(*N) && !isInertLibCall(*N))
             break;
         }
         if (!End)
@@ -4474,7 +4529,8 @@ private:
     MapVector<BasicBlock *, SmallVector<CallInst *, 4>> Checks;
     for (BasicBlock *BB : L->blocks())
       for (Instruction &I : *BB) {
-        if (&I == Begin || &I == End || !isOpaqueCall(I))
+        if (&I == Begin || &I == End || !isOpaqueCall(I) ||
+            isInertLibCall(I))
           continue;
         if (!isAccessCheck(I) || DT.dominates(BB, Latch) ||
             !DT.dominates(Begin, &I) || DT.dominates(End, &I) ||

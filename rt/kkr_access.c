@@ -2668,27 +2668,44 @@ static int rows_fit(uint32_t di, kkr_runs *rs, kkr_run *b, uintptr_t w,
  * instrumented code, no device trace: host_rows_may_begin).  A host loop
  * filling an array through calls (`a(i) = rand()`) is then one run, not
  * a cell per word.  1 if done. */
-static int host_front(const kkr_thread *t, kkr_runs *rs, uintptr_t w,
-                      uint64_t rec) {
+static kkr_run *host_front_rule(const kkr_thread *t, kkr_runs *rs,
+                                uint64_t rec) {
   uint32_t ai = rs->front_a, bi = rs->front_b;
   if (ai >= rs->n || bi >= rs->n)
-    return 0;
+    return NULL;
   kkr_run *ra = &rs->run[ai], *rb = &rs->run[bi];
   if (ra->hi != rs->front || rb->lo != rs->front || ra->w.rec != rec ||
       ra->r.rec || ra->w.step || ra->w.group || ra->w.per > 1 ||
       !host_rows_may_begin(t))
+    return NULL;
+  return ra;
+}
+
+/* The rule ra of the host's writes before the front of runs rs takes the
+ * words [w0, w1) from the front on, which the run after the front holds
+ * nothing of (and not all of that run): 1 if done. */
+static int host_front_move(kkr_runs *rs, kkr_run *ra, uintptr_t w0,
+                           uintptr_t w1) {
+  kkr_run *rb = &rs->run[rs->front_b];
+  if (w0 != rs->front || rb->w.rec || rb->r.rec || rb->hi <= w1)
+    return 0;
+  ra->hi = w1;
+  rb->lo = w1; /* (a rule of nothing: no base to move) */
+  rb->row_lo = 0;
+  rs->front = w1;
+  return 1;
+}
+
+static int host_front(const kkr_thread *t, kkr_runs *rs, uintptr_t w,
+                      uint64_t rec) {
+  kkr_run *ra = host_front_rule(t, rs, rec);
+  if (!ra)
     return 0;
   if (rs->exc && rs->exc->n && kkr_exc_find(rs, KKR_CELL_INDEX(w)))
     return 0;
   if (w + KKR_GRAN == rs->front)
     return 1; /* (its own write again: no change) */
-  if (w != rs->front || rb->w.rec || rb->r.rec || rb->hi <= w + KKR_GRAN)
-    return 0;
-  ra->hi = w + KKR_GRAN;
-  rb->lo = w + KKR_GRAN; /* (a rule of nothing: no base to move) */
-  rb->row_lo = 0;
-  rs->front = w + KKR_GRAN;
-  return 1;
+  return host_front_move(rs, ra, w, w + KKR_GRAN);
 }
 
 /* The chunk of word w, whose runs took RUN_SINGLES_MAX single accesses,
@@ -2771,6 +2788,35 @@ static int run_single(const kkr_thread *t, uintptr_t a, uint32_t size,
       rs->exc->n >= ROWS_TRIES)
     return 0;
   return exc_keep(di, k, e, &x); /* (0: the chunk expands) */
+}
+
+/* A host loop's writes of the elements [a, hi) (of size bytes, in one
+ * chunk), checked before the loop (`values_h(i, j) = rand() % n` for j <
+ * m): what its single writes would do there (run_single), the words after
+ * the first at once when they go on at the row front of the host's fill
+ * (host_front).  The bytes from a done; the rest are the loop's as usual.
+ * One thread only. */
+static uint64_t host_fill(kkr_thread *t, uintptr_t a, uintptr_t hi,
+                          uint32_t size, uint64_t site) {
+  uint32_t di = KKR_DIR_INDEX(a);
+  if (kkr_dir[di] || kkr_half_is(di) ||
+      (!(kkr_runs_made && kkr_run_dir[di]) && !rows_fresh(t, a, ROWS_HOST)))
+    return 0;
+  uint64_t cur = t->abi.cur_rec;
+  if (!run_single(t, a, size, ACC_WRITE, cur, site))
+    return 0;
+  kkr_runs *rs = kkr_run_dir[di];
+  uintptr_t w0 = (a & ~(uintptr_t)(KKR_GRAN - 1)) + KKR_GRAN;
+  uintptr_t w1 = ((hi - 1) & ~(uintptr_t)(KKR_GRAN - 1)) + KKR_GRAN;
+  if (w1 <= w0)
+    return hi - a;
+  kkr_run *ra = host_front_rule(t, rs, cur | site | 0xFF0 | KKR_R_W);
+  if (ra && !runs_exc_in(rs, w0, w1) && host_front_move(rs, ra, w0, w1))
+    return hi - a;
+  for (uintptr_t e = a + size; e < hi; e += size)
+    if (!run_single(t, e, size, ACC_WRITE, cur, site))
+      return e - a;
+  return hi - a;
 }
 
 /* The access 'in' of all of run r, on the exceptions of rs in it: 1 if the
@@ -4482,6 +4528,28 @@ static void loop_at(void *base, unsigned long long stride,
       count <= UINT64_MAX / size) {
     count *= size / KKR_GRAN;
     stride = size = KKR_GRAN;
+  }
+  /* The host's loop filling an array (host_fill), each chunk's part on
+   * its own. */
+  if (mode == LOOP_CURRENT && !t->cur_is_item && acc == ACC_WRITE &&
+      stride == size && (size == 4 || size == 8) && !(a & (size - 1)) &&
+      count <= KKR_CELLS_PER_CHUNK && !kkr_mt &&
+      !__atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED)) {
+    uint64_t site = (uint64_t)kkr_site_index(t, slot, pc)
+                    << KKR_REC_SITE_SHIFT;
+    uintptr_t hi = a + count * size;
+    while (a < hi) {
+      uintptr_t e = KKR_CHUNK_END(a) < hi ? KKR_CHUNK_END(a) : hi;
+      uint64_t done = host_fill(t, a, e, size, site);
+      a += done;
+      if (a < e)
+        break;
+    }
+    if (a == hi) {
+      loop_mode_end(t, mode, saved_rec);
+      return;
+    }
+    count = (hi - a) / size;
   }
   /* The current strand's row in a chunk of runs (`conn(i, j)` for j < K,
    * `A(j, i)` for i < M, at the front of the run that the kernel's
