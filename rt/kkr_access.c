@@ -738,14 +738,35 @@ static int decide_halves(const kkr_thread *t, uintptr_t a, uint32_t size,
                          uint32_t acc, uint64_t cur, uint64_t site);
 
 /* The half-cells of a chunk that nothing touched yet, made for a kernel
- * strand's access of a 4-byte element (kkr_halves_fresh), or NULL. */
-KKR_INLINE kkr_split *halves_fresh(const kkr_thread *t, uint32_t di) {
+ * strand's access of a 4-byte element (kkr_halves_fresh), or NULL.
+ * strands: the access is a loop's of the kernel's strands (a RangePolicy's
+ * iterations, an MDRange's, a team's threads or vector lanes), which the
+ * pass may check from the backend's code, before the first iteration. */
+KKR_INLINE kkr_split *halves_fresh(const kkr_thread *t, uint32_t di,
+                                   int strands) {
   if (kkr_dir[di] || kkr_mt || !t->cur_is_item ||
-      KKR_CUR_STRAND(t) == KKR_STRAND_BACKEND ||
+      (!strands && KKR_CUR_STRAND(t) == KKR_STRAND_BACKEND) ||
       __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED) ||
       (kkr_runs_made && kkr_run_dir[di]))
     return NULL;
   return kkr_halves_fresh(di);
+}
+
+/* The records of compact words made of chunk di, tagged as kkr_half_any
+ * gives them, or NULL: from its runs (kkr_words_from_runs; reading: for a
+ * read) when it has some, else for a loop of a kernel's strands writing
+ * 8-byte elements in a fresh chunk (kkr_words_fresh; fresh: the loop is
+ * such).  Only with one thread in the process. */
+KKR_INLINE kkr_split *words_make(const kkr_thread *t, uint32_t di, int fresh,
+                                 int reading) {
+  if (kkr_dir[di] || kkr_mt || __atomic_load_n(&kkr_spawned, __ATOMIC_RELAXED))
+    return NULL;
+  uint64_t *ww = NULL;
+  if (kkr_runs_made && kkr_run_dir[di])
+    ww = kkr_words_from_runs(di, reading);
+  else if (fresh && t->cur_is_item)
+    ww = kkr_words_fresh(di);
+  return ww ? (kkr_split *)((uintptr_t)ww | KKR_HC_WORDS) : NULL;
 }
 
 /* The half-cells of chunk di, made from its runs of 4-byte elements if
@@ -917,8 +938,11 @@ static int run_segment(const kkr_thread *t, uintptr_t lo, uintptr_t hi,
     }
   }
 cells:
-  /* (The runs of 4-byte elements become half-cells, the others cells.) */
-  if (kkr_run_dir[di] && !(in->step == 2 && halves_of(di)))
+  /* (The runs of 4-byte elements become half-cells, those of a kernel's
+   * 8-byte elements compact words where each word takes one record, the
+   * others cells.) */
+  if (kkr_run_dir[di] && !(in->step == 2 && halves_of(di)) &&
+      !(in->step == 1 && words_make(t, di, 0, !(in->rec & KKR_R_W))))
     kkr_shadow_chunk_slow(lo);
   return 0;
 }
@@ -1453,15 +1477,75 @@ KKR_INLINE int decide_in_compact(const decide_ctx *d, uint64_t *cc,
          compact_half(d, kkr_compact_rec(cc, a + 4), a + 4, 4, acc, cur, site);
 }
 
+/* The records c of the word holding a, decided, stored in its record p
+ * of compact words; when they take two, the chunk becomes cells first,
+ * which take them. */
+static KKR_NOINLINE void words_store(uint64_t *p, const kkr_cell *c,
+                                     uintptr_t a) {
+  if (kkr_compact_of(c->w, c->r,
+                     __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED),
+                     p))
+    return;
+  kkr_cell *cells = kkr_words_expand(KKR_DIR_INDEX(a));
+  cells[KKR_CELL_INDEX(a)] = *c;
+}
+
+/* decide_with on a word of compact words (kkr_shadow.h), through a cell
+ * made of its record p, whose outcome words_store stores.  0 when
+ * undecided, or when the chunk is no longer of compact words (the
+ * caller's pointer is stale). */
+KKR_INLINE int words_decide(const decide_ctx *d, uint64_t *p, uintptr_t a,
+                            uint32_t size, uint32_t acc, uint64_t cur,
+                            uint64_t site) {
+  if (KKR_UNLIKELY(kkr_half_on[KKR_DIR_INDEX(a)] != KKR_WORDS_COMPACT))
+    return 0;
+  kkr_cell c = kkr_compact_cell(*p);
+  if (!decide_with(*d, &c, a, size, acc, cur, site))
+    return 0;
+  /* (One record, not a set: stored as it is; the reads after a settled
+   * write, a fill's before a fence, drop it, as kkr_compact_of would.) */
+  if (KKR_LIKELY(!(c.w && c.r) && !((c.w | c.r) & KKR_R_X)))
+    *p = c.w | c.r;
+  else if (!((c.w | c.r) & KKR_R_X) && rec_settled(c.w))
+    *p = c.r;
+  else
+    words_store(p, &c, a);
+  return 1;
+}
+
+/* A read that decide_read_common decides, of the word p of compact words
+ * (a sparse row's values, `val(k)`): 0 for the rest. */
+KKR_INLINE int words_read(const decide_ctx *d, uint64_t *p, uintptr_t a,
+                          uint32_t size, uint64_t cur, uint64_t site) {
+  if (KKR_UNLIKELY(kkr_half_on[KKR_DIR_INDEX(a)] != KKR_WORDS_COMPACT))
+    return 0;
+  kkr_cell c = kkr_compact_cell(*p);
+  if (!decide_read_common(d, &c, rec_mask(a, size), cur, site))
+    return 0;
+  /* (The first read after a settled write, a fill's before a fence, drops
+   * it, as kkr_compact_of would.) */
+  if (KKR_LIKELY(!c.w || rec_settled(c.w)))
+    *p = c.r;
+  else
+    words_store(p, &c, a);
+  return 1;
+}
+
 /* decide_with for an aligned access of up to 4 bytes, or of a whole word,
  * in the half-cells hc of a chunk of halves (a word half by half: a half
- * decided twice is no change), whole or compact (kkr_half_any). */
+ * decided twice is no change), whole or compact (kkr_half_any), or in the
+ * records of compact words. */
 KKR_INLINE int decide_in_halves(decide_ctx d, kkr_split *hc, uintptr_t a,
                                 uint32_t size, uint32_t acc, uint64_t cur,
                                 uint64_t site) {
-  if (KKR_UNLIKELY((uintptr_t)hc & KKR_HC_COMPACT))
+  if (KKR_UNLIKELY((uintptr_t)hc & KKR_HC_TAGS)) {
+    if ((uintptr_t)hc & KKR_HC_WORDS)
+      return words_decide(
+          &d, kkr_words_rec((uint64_t *)((uintptr_t)hc & ~KKR_HC_TAGS), a), a,
+          size, acc, cur, site);
     return decide_in_compact(&d, (uint64_t *)((uintptr_t)hc & ~KKR_HC_COMPACT),
                              a, size, acc, cur, site);
+  }
   if (size <= 4)
     return decide_with(d, kkr_half_cell(hc, a), a, size, acc, cur, site);
   return size == KKR_GRAN &&
@@ -2124,8 +2208,9 @@ static KKR_NOINLINE int rows_settled(const kkr_thread *t, uintptr_t a,
   uint32_t di = KKR_DIR_INDEX(a);
   uint32_t bound = __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
   kkr_cell *c = kkr_dir[di];
+  uint64_t *ww = c ? NULL : kkr_words_chunk(di);
   /* (A column's check may be the host's.) */
-  if (!c || !(anywhere ? runs_one_thread(t) : rows_may_begin(t)))
+  if ((!c && !ww) || !(anywhere ? runs_one_thread(t) : rows_may_begin(t)))
     return 0;
   if (!settled_tried)
     settled_tried = kkr_mmap_noreserve(sizeof *settled_tried << KKR_DIR_BITS,
@@ -2142,6 +2227,16 @@ static KKR_NOINLINE int rows_settled(const kkr_thread *t, uintptr_t a,
   settled_tried[di].hi = hi;
   if (!part)
     return 0;
+  if (ww) {
+    /* (Compact words: the part cleared; a whole chunk is then fresh.) */
+    const uint64_t *we = ww + KKR_CELL_INDEX(hi - 1) + 1;
+    for (const uint64_t *x = ww + KKR_CELL_INDEX(lo); x < we; x++)
+      if (*x && !rec_settled(*x))
+        return 0;
+    kkr_shadow_clear(lo, hi - lo);
+    return !kkr_half_is(di) &&
+           rows_fresh(t, a, anywhere ? ROWS_ANYWHERE : ROWS_FRONT);
+  }
   const kkr_cell *e = c + KKR_CELL_INDEX(hi - 1) + 1;
   for (const kkr_cell *x = c + KKR_CELL_INDEX(lo); x < e; x++) {
     uint64_t w = x->w, r = x->r;
@@ -2157,7 +2252,7 @@ static KKR_NOINLINE int rows_settled(const kkr_thread *t, uintptr_t a,
 /* Whether the chunk of a has runs, or can have rows from now on. */
 KKR_INLINE int rows_chunk(const kkr_thread *t, uintptr_t a) {
   uint32_t di = KKR_DIR_INDEX(a);
-  if (kkr_dir[di])
+  if (kkr_dir[di] || kkr_words_chunk(di))
     return KKR_UNLIKELY(kkr_nodes_settled != 0) && rows_settled(t, a, 0);
   return (kkr_runs_made && kkr_run_dir[di]) || rows_fresh(t, a, ROWS_FRONT);
 }
@@ -2436,8 +2531,9 @@ static uint64_t cols_range(kkr_thread *t, uintptr_t a, uint64_t stride,
     if (n > count - done)
       n = count - done;
     uintptr_t last = e + (n - 1) * stride;
-    if (kkr_dir[di] ? !(KKR_UNLIKELY(kkr_nodes_settled != 0) &&
-                        rows_settled(t, e, 1))
+    if (kkr_dir[di] || kkr_words_chunk(di)
+            ? !(KKR_UNLIKELY(kkr_nodes_settled != 0) &&
+                rows_settled(t, e, 1))
                     : !(kkr_runs_made && kkr_run_dir[di]) &&
                           !rows_fresh(t, e, ROWS_ANYWHERE))
       break;
@@ -2892,7 +2988,11 @@ static KKR_NOINLINE int decide_halves(const kkr_thread *t, uintptr_t a,
     return 1;
   kkr_split *hc = halves_of(KKR_DIR_INDEX(a));
   if (!hc && size == 4)
-    hc = halves_fresh(t, KKR_DIR_INDEX(a));
+    hc = halves_fresh(t, KKR_DIR_INDEX(a), 0);
+  /* (A word of runs that no exception can take: compact words, where each
+   * word takes one record, before cells.) */
+  if (!hc && size == KKR_GRAN && kkr_runs_made && kkr_run_dir[KKR_DIR_INDEX(a)])
+    hc = words_make(t, KKR_DIR_INDEX(a), 0, !(acc & ACC_WRITE));
   return hc && decide_in_halves(decide_ctx_of(t), hc, a, size, acc, cur, site);
 }
 
@@ -3268,19 +3368,60 @@ KKR_INLINE uint64_t loop_strand_id(kkr_item *it, uint32_t mode, uint64_t i0,
 /* The half-cells of chunk di (which has no cells) for a loop's elements of
  * size bytes: elements of 4 bytes may make them from the chunk's runs;
  * whole words only use them (a chunk of halves holding the neighbour of
- * an array of int: its doubles are decided half by half). */
-KKR_INLINE kkr_split *halves_for(uint32_t di, uint32_t size, uint64_t left) {
+ * an array of int: its doubles are decided half by half).  strided: the
+ * loop's elements are the kernel's strands', a stride apart, their
+ * neighbours other loops' (`col(i * K + k) = ...` for k < K, unrolled:
+ * each k a loop over i that the pass checks before the first iteration);
+ * in a chunk that nothing touched yet, the elements of an array of int
+ * that rows of strands fill so would split its cells at every row's
+ * end, and take half-cells at once. */
+enum {
+  HALVES_STRIDED = 1, /* strided, above */
+  HALVES_WORDS = 2,   /* a strided write loop of a kernel's strands: a
+                         fresh chunk takes compact words (each word the
+                         write of its strand's row) */
+  HALVES_WRITE = 4,   /* the loop writes */
+  HALVES_LOOP = 8     /* a loop's elements, not a gather's */
+};
+KKR_INLINE kkr_split *halves_for(uint32_t di, uint32_t size, uint64_t left,
+                                 uint32_t how) {
   /* A chunk of runs that the loop does not decide as a run: with many
-   * elements left, its cells or half-cells now; with few, the elements go
-   * one by one, and the runs keep what they change as exceptions. */
-  if (left < EXC_LOOP_MIN && kkr_runs_made && kkr_run_dir[di])
+   * elements left, its cells or half-cells now (or compact words, for
+   * 8-byte elements, when each word takes one record); with few, the
+   * elements go one by one, and the runs keep what they change as
+   * exceptions. */
+  if (left < EXC_LOOP_MIN && kkr_runs_made && kkr_run_dir[di]) {
+    /* (Except a loop's reads of 8-byte elements over settled writes: a
+     * short piece of a vector loop, the first of many.) */
+    if (size == KKR_GRAN && (how & HALVES_LOOP) && !(how & HALVES_WRITE))
+      return words_make(kkr_tls, di, 0, 1);
     return NULL;
+  }
   kkr_split *hc = size < KKR_GRAN ? halves_of(di) : halves_inline(di);
-  if (!hc && kkr_runs_made && kkr_run_dir[di] && !kkr_dir[di])
-    kkr_shadow_chunk_slow((uintptr_t)di << KKR_CHUNK_SHIFT);
-  else if (!hc && size == 4)
-    hc = halves_fresh(kkr_tls, di);
+  if (!hc && kkr_runs_made && kkr_run_dir[di] && !kkr_dir[di]) {
+    if (size == KKR_GRAN)
+      hc = words_make(kkr_tls, di, 0, !(how & HALVES_WRITE));
+    if (!hc)
+      kkr_shadow_chunk_slow((uintptr_t)di << KKR_CHUNK_SHIFT);
+  } else if (!hc && size == 4) {
+    hc = halves_fresh(kkr_tls, di, how & HALVES_STRIDED);
+  } else if (!hc && size == KKR_GRAN && (how & HALVES_WORDS)) {
+    hc = words_make(kkr_tls, di, 1, 0);
+  }
   return hc;
+}
+
+/* How halves_for may make a chunk's shadow for a loop of elements of size
+ * bytes, stride apart, of acc by the strands of mode. */
+KKR_INLINE uint32_t halves_how(uint32_t mode, uint64_t stride, uint32_t size,
+                               uint32_t acc) {
+  uint32_t w = HALVES_LOOP | (acc & ACC_WRITE ? HALVES_WRITE : 0);
+  if (mode == LOOP_CURRENT || (int64_t)stride <= (int64_t)size)
+    return w;
+  return w | HALVES_STRIDED |
+         ((acc & ACC_WRITE) && !(acc & ACC_ATOMIC) && size == KKR_GRAN
+              ? HALVES_WORDS
+              : 0);
 }
 
 /* Exceptions that gathers may leave in a chunk of runs before its cells
@@ -3444,7 +3585,8 @@ KKR_INLINE void loop_body(kkr_thread *t, uintptr_t a, uint64_t stride,
                      : halves_for(KKR_DIR_INDEX(a), wsize,
                                   g && !gather_exc_full(KKR_DIR_INDEX(a))
                                       ? 0
-                                      : count - k);
+                                      : count - k,
+                                  g ? 0 : halves_how(mode, stride, wsize, acc));
           if (!chunk && !hc)
             chunk = kkr_dir[KKR_DIR_INDEX(a)]; /* (made from runs) */
         }
@@ -3655,6 +3797,34 @@ KKR_INLINE uint64_t words_ordered(decide_ctx d, kkr_cell *chunk,
   *pcur += i * dcur;
   if (wlow)
     *wlow = low;
+  return i;
+}
+
+/* A read loop's whole words in compact words ww from *pa on, as long as
+ * each holds a read ordered before it (below the horizon) or a settled
+ * write, which the read replaces (decide_with's outcome, stored as
+ * words_decide stores it: a kernel's repeat over a matrix that the one
+ * before read), or this very read (the same strand's same check again:
+ * no change).  Returns how many it took; it stops at the first other. */
+KKR_INLINE uint64_t words_reads_ordered(decide_ctx d, uint64_t *ww,
+                                        uintptr_t *pa, uint64_t *pcur,
+                                        uint64_t stride, uint64_t dcur,
+                                        uint64_t n, uint64_t site) {
+  const uint64_t hz = d.hz;
+  const uint32_t settled =
+      __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
+  uintptr_t a = *pa;
+  uint64_t rec = *pcur | site | 0xFF0, i = 0;
+  for (; i < n; i++, a += stride, rec += dcur) {
+    uint64_t *p = kkr_words_rec(ww, a), v = *p;
+    if (v == rec)
+      continue;
+    if (v >= hz || ((v & KKR_R_W) && KKR_REC_NODE(v) >= settled))
+      break;
+    *p = rec;
+  }
+  *pa = a;
+  *pcur += i * dcur;
   return i;
 }
 
@@ -4040,7 +4210,9 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
     kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(a)];
     int one = 1; /* an element done the general way, to step past */
     /* (In a chunk of halves: the half-cells.) */
-    kkr_split *hc = !chunk ? halves_for(KKR_DIR_INDEX(a), size, count - k) : NULL;
+    kkr_split *hc = !chunk ? halves_for(KKR_DIR_INDEX(a), size, count - k,
+                                          halves_how(mode, stride, size, acc))
+                               : NULL;
     if (!chunk && !hc)
       chunk = kkr_dir[KKR_DIR_INDEX(a)]; /* (made from runs) */
     if (segments && (chunk || hc)) {
@@ -4084,6 +4256,10 @@ KKR_INLINE void loop_inc_body(kkr_thread *t, uintptr_t a, uint64_t stride,
                                         acc, cur | af, site)))
             break;
       } else {
+        if (((uintptr_t)hc & KKR_HC_WORDS) && size == KKR_GRAN && !acc)
+          i = words_reads_ordered(
+              d, (uint64_t *)((uintptr_t)hc & ~KKR_HC_TAGS), &a, &cur, stride,
+              dcur, n, site);
         for (; i < n; i++, a += stride, cur += dcur)
           if (KKR_UNLIKELY(
                   !decide_in_halves(d, hc, a, size, acc, cur | af, site)))
@@ -4914,7 +5090,13 @@ KKR_INLINE int gather_read_at(const decide_ctx *d, uintptr_t a, uint32_t size,
   kkr_cell *c = NULL;
   if (*chunk)
     c = access_cell_of(*chunk + KKR_CELL_INDEX(a), a, size);
-  else if (KKR_UNLIKELY((uintptr_t)*hc & KKR_HC_COMPACT)) {
+  else if (KKR_UNLIKELY((uintptr_t)*hc & KKR_HC_WORDS)) {
+    if (words_read(d,
+                   kkr_words_rec((uint64_t *)((uintptr_t)*hc & ~KKR_HC_TAGS),
+                                 a),
+                   a, size, cur, site))
+      return 1;
+  } else if (KKR_UNLIKELY((uintptr_t)*hc & KKR_HC_COMPACT)) {
     if (compact_read(d,
                      kkr_compact_rec(
                          (uint64_t *)((uintptr_t)*hc & ~KKR_HC_COMPACT), a),
@@ -5087,13 +5269,19 @@ static KKR_NOINLINE uint64_t gather_team_row(kkr_thread *t, uint64_t count,
   kkr_cell *const icells = kkr_dir[KKR_DIR_INDEX(ia0)];
   kkr_split *ihalves = NULL;
   uint64_t *icompact = NULL;
-  if (!wcells)
-    return 0;
+  /* (The companion in cells, or in compact words.) */
+  uint64_t *wwords = NULL;
+  if (!wcells) {
+    kkr_split *whc = kkr_half_any(KKR_DIR_INDEX(wa0));
+    if (!((uintptr_t)whc & KKR_HC_WORDS))
+      return 0;
+    wwords = (uint64_t *)((uintptr_t)whc & ~KKR_HC_TAGS);
+  }
   if (icells) {
     ihalves = kkr_split_dir[KKR_DIR_INDEX(ia0)]; /* (its split cells') */
   } else {
     kkr_split *hc = kkr_half_any(KKR_DIR_INDEX(ia0));
-    if (!hc)
+    if (!hc || ((uintptr_t)hc & KKR_HC_WORDS))
       return 0;
     if ((uintptr_t)hc & KKR_HC_COMPACT)
       icompact = (uint64_t *)((uintptr_t)hc & ~KKR_HC_COMPACT);
@@ -5117,9 +5305,16 @@ static KKR_NOINLINE uint64_t gather_team_row(kkr_thread *t, uint64_t count,
     const uint64_t cur = item | (uint64_t)(team_rec + m) << KKR_REC_STRAND_SHIFT;
     m = m == 125 ? 0 : m + 1;
     /* The companion's element, then the index's, then the element. */
-    kkr_cell *c = wcells + KKR_CELL_INDEX(wa0 + 8 * k);
-    if (c->w == KKR_W_SPLIT || !decide_read_common(&d, c, 0xFF0, cur, wsite))
+    kkr_cell *c;
+    if (KKR_LIKELY(wcells != NULL)) {
+      c = wcells + KKR_CELL_INDEX(wa0 + 8 * k);
+      if (c->w == KKR_W_SPLIT ||
+          !decide_read_common(&d, c, 0xFF0, cur, wsite))
+        break;
+    } else if (!words_read(&d, kkr_words_rec(wwords, wa0 + 8 * k),
+                           wa0 + 8 * k, 8, cur, wsite)) {
       break;
+    }
     const uintptr_t ia = ia0 + 4 * k;
     const uint64_t imask = rec_mask(ia, 4);
     if (icompact) {
@@ -5399,7 +5594,9 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
       /* (A chunk of halves: an array of int that strands update one
        * element each, a histogram's bins.) */
       kkr_split *hc = kkr_half_any(KKR_DIR_INDEX(a));
-      if (hc && ((uintptr_t)hc & KKR_HC_COMPACT)) {
+      if ((uintptr_t)hc & KKR_HC_WORDS) {
+        /* (Compact words: atomic_cell_decide's.) */
+      } else if (hc && ((uintptr_t)hc & KKR_HC_COMPACT)) {
         cp = kkr_compact_rec((uint64_t *)((uintptr_t)hc & ~KKR_HC_COMPACT), a);
         one = kkr_compact_cell(*cp);
         c = &one;
@@ -5476,6 +5673,15 @@ static int free_needs_check(const kkr_thread *t, const kkr_cell *c,
   return bad != 0;
 }
 
+/* The same for n records of compact words. */
+static int words_free_needs_check(const kkr_thread *t, const uint64_t *w,
+                                  uintptr_t n) {
+  uint64_t hz = t->hz, bad = 0;
+  for (uintptr_t i = 0; i < n; i++)
+    bad |= (uint64_t)(w[i] >= hz);
+  return bad != 0;
+}
+
 void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
                       uintptr_t pc, uintptr_t fp) {
   /* A free inside a Kokkos operation (a fence's bookkeeping) is Kokkos'
@@ -5501,6 +5707,12 @@ void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
         continue;
       }
       uintptr_t n = (hi - lo + KKR_GRAN - 1) >> KKR_GRAN_SHIFT;
+      /* (Compact words: each record the word's write or reads.) */
+      uint64_t *ww = kkr_dir[di] ? NULL : kkr_words_chunk(di);
+      if (ww && !words_free_needs_check(t, ww + KKR_CELL_INDEX(lo), n)) {
+        lo = hi;
+        continue;
+      }
       /* (Compact halves: their records two by two, as cells' are.) */
       uint64_t *cc = kkr_dir[di] ? NULL : kkr_compact_chunk(di);
       if (cc && !free_needs_check(

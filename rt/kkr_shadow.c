@@ -23,6 +23,10 @@ uint32_t kkr_pend_node;
 int kkr_runs_made;
 uint8_t *kkr_half_on;
 uint64_t **kkr_compact_dir;
+uint64_t **kkr_words_dir;
+/* The regions of compact words, one for each two chunks (di >> 1): 2 MiB
+ * that one huge page holds. */
+static uint64_t **words_pairs;
 int kkr_halves_made;
 static uint32_t *split_counts;
 /* A chunk becomes one of halves once this many of its words are split,
@@ -53,6 +57,7 @@ static uintptr_t mapped_bytes;
 #define DENSE_VIEW_BYTES ((uintptr_t)128 << 10)
 #define SPLIT_BYTES ((uintptr_t)KKR_CELLS_PER_CHUNK * sizeof(kkr_split))
 #define COMPACT_BYTES ((uintptr_t)KKR_CELLS_PER_CHUNK * 2 * sizeof(uint64_t))
+#define WORDS_BYTES ((uintptr_t)KKR_CELLS_PER_CHUNK * sizeof(uint64_t))
 
 void kkr_shadow_init(void) {
   if (kkr_dir)
@@ -63,6 +68,10 @@ void kkr_shadow_init(void) {
                                "the shadow directory");
   kkr_compact_dir = kkr_mmap_noreserve(sizeof(uint64_t *) << KKR_DIR_BITS,
                                        "the compact-halves directory");
+  kkr_words_dir = kkr_mmap_noreserve(sizeof(uint64_t *) << KKR_DIR_BITS,
+                                     "the compact-words directory");
+  words_pairs = kkr_mmap_noreserve(sizeof(uint64_t *) << (KKR_DIR_BITS - 1),
+                                   "the compact-words regions");
   kkr_run_dir = kkr_mmap_noreserve(sizeof(kkr_runs *) << KKR_DIR_BITS,
                                    "the run directory");
   kkr_shared_dir = kkr_mmap_noreserve(sizeof(uint32_t *) << KKR_DIR_BITS,
@@ -332,7 +341,7 @@ static kkr_split *split_region(uint32_t di) {
 /* Chunk di's compact halves become whole ones (under chunk_lock): each
  * record is its half's write or its reads. */
 static kkr_split *compact_expand_locked(uint32_t di) {
-  if (!kkr_half_is(di))
+  if (!kkr_half_is(di) || kkr_half_on[di] == KKR_WORDS_COMPACT)
     return NULL;
   if (kkr_half_on[di] == KKR_HALVES_FULL)
     return kkr_split_dir[di];
@@ -375,6 +384,147 @@ kkr_split *kkr_compact_expand(uint32_t di) {
   kkr_split *s = compact_expand_locked(di);
   kkr_spin_unlock(&chunk_lock);
   return s;
+}
+
+/* ---- Compact words (kkr_shadow.h) ---------------------------------------- */
+
+static void runs_free(kkr_runs *rs);
+
+/* The compact words of chunk di, mapped if need be (in the region of its
+ * pair of chunks; zero: a region left from an earlier life was zeroed when
+ * it ended).  Under chunk_lock. */
+static uint64_t *words_region(uint32_t di) {
+  if (!kkr_words_dir[di]) {
+    uint64_t **pair = &words_pairs[di >> 1];
+    if (!*pair)
+      *pair = new_chunk(di, 2 * WORDS_BYTES);
+    __atomic_store_n(&kkr_words_dir[di],
+                     *pair + (di & 1) * (uintptr_t)KKR_CELLS_PER_CHUNK,
+                     __ATOMIC_RELEASE);
+  }
+  return kkr_words_dir[di];
+}
+
+/* Chunk di's compact words ww are no more (under chunk_lock): their
+ * records are zeroed, and when the other chunk of the pair has none
+ * either, the pair's region goes back whole (a part of a huge page given
+ * back keeps the page).  whole: all of the chunk's words, else only the
+ * n from ww on (the rest of the chunk still compact words). */
+static void words_release(uint32_t di, uint64_t *ww, uintptr_t n, int whole,
+                          int keep) {
+  if (!whole) {
+    zero_bytes(ww, n * sizeof(uint64_t), keep);
+    return;
+  }
+  kkr_half_on[di] = 0;
+  if (!keep && kkr_half_on[di ^ 1] != KKR_WORDS_COMPACT)
+    zero_bytes(words_pairs[di >> 1], 2 * WORDS_BYTES, 0);
+  else
+    zero_bytes(kkr_words_dir[di], WORDS_BYTES, keep);
+}
+
+/* Chunk di's compact words become cells (under chunk_lock): each record
+ * is its word's write or its reads. */
+static kkr_cell *words_expand_locked(uint32_t di) {
+  if (!kkr_half_is(di) || kkr_half_on[di] != KKR_WORDS_COMPACT)
+    return kkr_dir[di];
+  uint64_t *ww = kkr_words_dir[di];
+  kkr_cell *c = new_chunk(di, CHUNK_BYTES);
+  for (uint32_t k = 0; k < KKR_CELLS_PER_CHUNK; k++)
+    if (ww[k])
+      c[k] = kkr_compact_cell(ww[k]);
+  words_release(di, ww, KKR_CELLS_PER_CHUNK, 1, 0);
+  /* (Counted once, when they were made from runs: cells never become
+   * compact words again.) */
+  kkr_shared_forget_chunk(di);
+  __atomic_store_n(&kkr_dir[di], c, __ATOMIC_RELEASE);
+  return c;
+}
+
+kkr_cell *kkr_words_expand(uint32_t di) {
+  kkr_spin_lock(&chunk_lock);
+  kkr_cell *c = words_expand_locked(di);
+  kkr_spin_unlock(&chunk_lock);
+  return c;
+}
+
+uint64_t *kkr_words_fresh(uint32_t di) {
+  kkr_spin_lock(&chunk_lock);
+  uint64_t *ww = NULL;
+  if (!kkr_dir[di] && !kkr_run_dir[di] && !kkr_half_is(di) &&
+      !(churn && churn[di] >= CHURN_MAX)) {
+    ww = words_region(di);
+    half_on_as(di, KKR_WORDS_COMPACT);
+  }
+  kkr_spin_unlock(&chunk_lock);
+  return ww;
+}
+
+/* Whether the words of runs rs each take one record, settled below
+ * settled; if so, and ww is not NULL, they are stored there.  For reads
+ * (reading), not while a run holds a write that is not settled: a
+ * kernel's reads of what the one before wrote, with no fence between (a
+ * vector that the next product gathers), would make them cells at once. */
+static int runs_to_words(const kkr_runs *rs, uint64_t *ww, uint32_t settled,
+                         int reading) {
+  for (uint32_t i = 0; i < rs->n; i++) {
+    const kkr_run *r = &rs->run[i];
+    if (r->w.step == 2 || r->r.step == 2 ||
+        (reading && r->w.rec && KKR_REC_NODE(r->w.rec) >= settled))
+      return 0;
+    uint64_t n = (r->hi - r->lo) >> KKR_GRAN_SHIFT;
+    uint64_t *p = ww ? ww + KKR_CELL_INDEX(r->lo) : NULL;
+    uint64_t v;
+    if (!r->w.step && !r->r.step && r->w.per <= 1 && r->r.per <= 1) {
+      /* (One record for all the words: a fill.) */
+      if (!kkr_compact_of(r->w.rec, r->r.rec, settled, &v))
+        return 0;
+      for (uint64_t k = 0; p && v && k < n; k++)
+        p[k] = v;
+      continue;
+    }
+    for (uint64_t k = 0; k < n; k++) {
+      if (!kkr_compact_of(kkr_run_rec(&r->w, k), kkr_run_rec(&r->r, k),
+                          settled, &v))
+        return 0;
+      if (p)
+        p[k] = v;
+    }
+  }
+  /* (An exception holds a cell, or half-cells: one record a word.) */
+  for (uint32_t i = 0; rs->exc && i < rs->exc->cap; i++) {
+    const kkr_exc *e = &rs->exc->e[i];
+    uint64_t v;
+    if (!kkr_exc_live(e))
+      continue;
+    if (e->halves || !kkr_compact_of(e->h[0].w, e->h[0].r, settled, &v) ||
+        (reading && e->h[0].w && KKR_REC_NODE(e->h[0].w) >= settled))
+      return 0;
+    if (ww)
+      ww[e->key - 1] = v;
+  }
+  return 1;
+}
+
+uint64_t *kkr_words_from_runs(uint32_t di, int reading) {
+  kkr_spin_lock(&chunk_lock);
+  kkr_runs *rs = kkr_run_dir[di];
+  uint64_t *ww = NULL;
+  uint32_t settled = __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
+  if (rs && !rs->cells && !kkr_dir[di] && !kkr_half_is(di) &&
+      !(churn && churn[di] >= CHURN_MAX) &&
+      runs_to_words(rs, NULL, settled, reading)) {
+    kkr_pend_settle_chunk(di);
+    ww = words_region(di);
+    runs_to_words(rs, ww, settled, reading);
+    churn_count(di);
+    half_on_as(di, KKR_WORDS_COMPACT);
+    kkr_shared_forget_chunk(di);
+    kkr_run_dir[di] = NULL;
+    runs_free(rs);
+  }
+  kkr_spin_unlock(&chunk_lock);
+  return ww;
 }
 
 /* ---- Exceptions ------------------------------------------------------------ */
@@ -747,6 +897,8 @@ kkr_cell *kkr_runs_expand_locked(uint32_t di) {
   kkr_cell *c = kkr_dir[di];
   if (c)
     return c;
+  if (kkr_half_is(di) && kkr_half_on[di] == KKR_WORDS_COMPACT)
+    return words_expand_locked(di);
   kkr_pend_settle_chunk(di); /* (its parked cells, before they move) */
   if (compact_expand_locked(di)) {
     /* A chunk of halves: cells, every one split. */
@@ -1082,18 +1234,19 @@ void kkr_shadow_summary(int fd) {
   const uintptr_t pages = (sizeof(void *) << KKR_DIR_BITS) / 4096;
   const uintptr_t per_page = 4096 / sizeof(void *);
   uint64_t n_cells = 0, n_split = 0, n_halves = 0, n_runs = 0, n_exc = 0;
-  uint64_t n_compact = 0;
-  uintptr_t b_cells = 0, b_split = 0, b_halves = 0;
-  void **dirs[4] = {(void **)kkr_dir, (void **)kkr_split_dir,
-                    (void **)kkr_run_dir, (void **)kkr_compact_dir};
-  static unsigned char in[4][SUMMARY_PAGES];
+  uint64_t n_compact = 0, n_words = 0;
+  uintptr_t b_cells = 0, b_split = 0, b_halves = 0, b_words = 0;
+  void **dirs[5] = {(void **)kkr_dir, (void **)kkr_split_dir,
+                    (void **)kkr_run_dir, (void **)kkr_compact_dir,
+                    (void **)kkr_words_dir};
+  static unsigned char in[5][SUMMARY_PAGES];
   for (uintptr_t p0 = 0; p0 < pages; p0 += SUMMARY_PAGES) {
     uintptr_t np = pages - p0 < SUMMARY_PAGES ? pages - p0 : SUMMARY_PAGES;
-    for (int d = 0; d < 4; d++)
+    for (int d = 0; d < 5; d++)
       if (mincore(dirs[d] + p0 * per_page, np * 4096, in[d]) != 0)
         memset(in[d], 0, np);
     for (uintptr_t p = 0; p < np; p++) {
-      if (!((in[0][p] | in[1][p] | in[2][p] | in[3][p]) & 1))
+      if (!((in[0][p] | in[1][p] | in[2][p] | in[3][p] | in[4][p]) & 1))
         continue;
       for (uintptr_t i = 0; i < per_page; i++) {
         uint32_t di = (uint32_t)((p0 + p) * per_page + i);
@@ -1101,11 +1254,15 @@ void kkr_shadow_summary(int fd) {
         kkr_split *s = (in[1][p] & 1) ? kkr_split_dir[di] : NULL;
         kkr_runs *rs = (in[2][p] & 1) ? kkr_run_dir[di] : NULL;
         uint64_t *cc = (in[3][p] & 1) ? kkr_compact_chunk(di) : NULL;
+        uint64_t *ww = (in[4][p] & 1) ? kkr_words_chunk(di) : NULL;
         if (c) {
           n_cells++;
           b_cells += resident(c, CHUNK_BYTES);
         }
-        if (cc && !c) {
+        if (ww && !c) {
+          n_words++;
+          b_words += resident(ww, WORDS_BYTES);
+        } else if (cc && !c) {
           n_halves++;
           n_compact++;
           b_halves += resident(cc, COMPACT_BYTES);
@@ -1130,13 +1287,14 @@ void kkr_shadow_summary(int fd) {
       line, sizeof line,
       "kkrace: shadow of %llu MiB of memory: %llu MiB as cells (%llu MiB "
       "resident), %llu of them with split cells (%llu MiB), %llu as halves "
-      "(%llu compact; %llu MiB), %llu as runs (%llu exceptions); %llu MiB "
-      "mapped in all\n",
-      (unsigned long long)(n_cells + n_halves + n_runs),
+      "(%llu compact; %llu MiB), %llu as compact words (%llu MiB), %llu as "
+      "runs (%llu exceptions); %llu MiB mapped in all\n",
+      (unsigned long long)(n_cells + n_halves + n_words + n_runs),
       (unsigned long long)n_cells, (unsigned long long)(b_cells >> 20),
       (unsigned long long)n_split, (unsigned long long)(b_split >> 20),
       (unsigned long long)n_halves, (unsigned long long)n_compact,
-      (unsigned long long)(b_halves >> 20),
+      (unsigned long long)(b_halves >> 20), (unsigned long long)n_words,
+      (unsigned long long)(b_words >> 20),
       (unsigned long long)n_runs, (unsigned long long)n_exc,
       (unsigned long long)(mapped_bytes >> 20));
   kkr_write_all(fd, line, (size_t)n);
@@ -1213,6 +1371,16 @@ static void shadow_clear(uintptr_t addr, uintptr_t size, int keep) {
     /* The cells, or those parked under the runs that remain. */
     kkr_cell *c = kkr_runs_made && kkr_run_dir[di] ? runs_clear(di, lo, end)
                                                    : kkr_dir[di];
+    uint64_t *ww = c ? NULL : kkr_words_chunk(di);
+    if (ww) {
+      /* Compact words: their records in the range (no sets among them). */
+      uintptr_t n = (end - lo) >> KKR_GRAN_SHIFT;
+      /* (A whole chunk: the memory starts a new life.) */
+      words_release(di, ww + KKR_CELL_INDEX(lo), n,
+                    n == KKR_CELLS_PER_CHUNK, keep);
+      lo = end;
+      continue;
+    }
     uint64_t *cc = c ? NULL : kkr_compact_chunk(di);
     if (cc) {
       /* Compact halves: their records in the range (no sets among them). */

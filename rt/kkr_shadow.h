@@ -126,9 +126,53 @@ KKR_HIDDEN extern int kkr_halves_made;
  * Everything else asks kkr_half_chunk, which makes the whole halves first:
  * compact halves only make accesses cheaper, never change a decision.
  * Made only while one thread runs instrumented code, as halves are. */
-enum { KKR_HALVES_FULL = 1, KKR_HALVES_COMPACT = 2 };
+enum { KKR_HALVES_FULL = 1, KKR_HALVES_COMPACT = 2, KKR_WORDS_COMPACT = 3 };
 KKR_HIDDEN extern uint64_t **kkr_compact_dir;
 #define KKR_HC_COMPACT ((uintptr_t)1)
+
+/* Compact words (kkr_half_on[di] KKR_WORDS_COMPACT): one 8-byte record per
+ * word (kkr_words_dir[di], 8 bytes of shadow a word instead of a cell's
+ * 16), for the common case of an array of 8-byte elements whose words each
+ * hold one live record, with the rule of compact halves (kkr_compact_of):
+ * a write with no read after it, or the reads since a write that is
+ * settled or never was.  A kernel's strands writing a fresh array one row
+ * or one column at a time (a sparse matrix's values, an MDRange fill),
+ * then kernels that read it after a fence (the matrix of a product, read
+ * by every repeat).  Such a chunk counts as one of halves for the code
+ * that asks (kkr_half_is: no runs, no cells are made over it), and
+ * kkr_half_any gives its records tagged with KKR_HC_WORDS: the inline
+ * decisions that know them (decide_in_halves, the gathers) decide a word
+ * on a cell made of its record and store the outcome back when it is one
+ * record again; when it is two, the chunk becomes cells
+ * (kkr_words_expand), which take them.  Everything else asks for cells
+ * (kkr_half_chunk gives NULL and makes them): compact words only make
+ * accesses cheaper, never change a decision.  Made only while one thread
+ * runs instrumented code. */
+KKR_HIDDEN extern uint64_t **kkr_words_dir;
+#define KKR_HC_WORDS ((uintptr_t)2)
+#define KKR_HC_TAGS (KKR_HC_COMPACT | KKR_HC_WORDS)
+
+/* The record of the word holding addr in compact words ww. */
+KKR_INLINE uint64_t *kkr_words_rec(uint64_t *ww, uintptr_t addr) {
+  return &ww[KKR_CELL_INDEX(addr)];
+}
+
+/* Chunk di, of compact words, becomes one of cells: its cells (under the
+ * chunk lock), or NULL if it is not (any more) of compact words. */
+kkr_cell *kkr_words_expand(uint32_t di);
+/* Chunk di, which nothing touched yet (or since it was cleared), becomes
+ * one of compact words, all empty: a kernel's strands write it in a loop
+ * of 8-byte elements that no rule of runs holds (a row of 7 doubles per
+ * iteration, a strided store of an unrolled loop).  Its records, or NULL
+ * if it is touched (or was turned into cells too often).  Only with one
+ * thread running instrumented code. */
+uint64_t *kkr_words_fresh(uint32_t di);
+/* Chunk di, of runs with no parked cells, whose every word holds one
+ * record (a settled fill, the writes of a loop), becomes one of compact
+ * words for an access that the runs do not take (reading: a read, which
+ * wants the writes settled): its records, or NULL if it does not qualify.
+ * Only with one thread running instrumented code. */
+uint64_t *kkr_words_from_runs(uint32_t di, int reading);
 
 /* The half-cell holding addr, in the split cells hc of its chunk. */
 KKR_INLINE kkr_cell *kkr_half_cell(kkr_split *hc, uintptr_t addr) {
@@ -164,6 +208,13 @@ KKR_INLINE int kkr_half_is(uint32_t di) {
   return KKR_UNLIKELY(kkr_halves_made) && kkr_half_on[di];
 }
 
+/* The compact words of chunk di, or NULL if it is not of them. */
+KKR_INLINE uint64_t *kkr_words_chunk(uint32_t di) {
+  return kkr_half_is(di) && kkr_half_on[di] == KKR_WORDS_COMPACT
+             ? kkr_words_dir[di]
+             : NULL;
+}
+
 /* The compact halves of chunk di, or NULL if it is not of them. */
 KKR_INLINE uint64_t *kkr_compact_chunk(uint32_t di) {
   return kkr_half_is(di) && kkr_half_on[di] == KKR_HALVES_COMPACT
@@ -172,19 +223,29 @@ KKR_INLINE uint64_t *kkr_compact_chunk(uint32_t di) {
 }
 
 /* The half-cells of chunk di as decide_in_halves takes them: whole, or
- * compact (the pointer tagged with KKR_HC_COMPACT); NULL if neither. */
+ * compact (the pointer tagged with KKR_HC_COMPACT), or the records of
+ * compact words (tagged with KKR_HC_WORDS); NULL if none. */
 KKR_INLINE kkr_split *kkr_half_any(uint32_t di) {
   if (!kkr_half_is(di))
     return NULL;
-  return kkr_half_on[di] == KKR_HALVES_COMPACT
-             ? (kkr_split *)((uintptr_t)kkr_compact_dir[di] | KKR_HC_COMPACT)
-             : kkr_split_dir[di];
+  switch (kkr_half_on[di]) {
+  case KKR_HALVES_COMPACT:
+    return (kkr_split *)((uintptr_t)kkr_compact_dir[di] | KKR_HC_COMPACT);
+  case KKR_WORDS_COMPACT:
+    return (kkr_split *)((uintptr_t)kkr_words_dir[di] | KKR_HC_WORDS);
+  default:
+    return kkr_split_dir[di];
+  }
 }
 
 /* The whole half-cells of chunk di if it is a chunk of halves (compact
- * ones made whole first), else NULL. */
+ * ones made whole first), else NULL (compact words made cells first). */
 KKR_INLINE kkr_split *kkr_half_chunk(uint32_t di) {
   kkr_split *hc = kkr_half_any(di);
+  if (KKR_UNLIKELY((uintptr_t)hc & KKR_HC_WORDS)) {
+    kkr_words_expand(di);
+    return NULL;
+  }
   return KKR_UNLIKELY((uintptr_t)hc & KKR_HC_COMPACT) ? kkr_compact_expand(di)
                                                       : hc;
 }
@@ -243,7 +304,8 @@ void kkr_halves_convert(void (*split)(kkr_cell *c, kkr_split *s));
  *
  * A chunk is in one of four states: untouched (no cells, no runs), runs
  * (kkr_run_dir set, kkr_dir NULL: the words outside its runs hold nothing,
- * or what its parked cells say), halves (above), or cells (kkr_dir set).
+ * or what its parked cells say), halves (above: whole or compact, or
+ * compact words), or cells (kkr_dir set).
  * A write loop that the cells decided whole turns its range into a run
  * (kkr_runs_try_convert); the cells of a run's words are stale until it is
  * expanded.  Everything that reads cells through kkr_dir sees
@@ -524,7 +586,7 @@ KKR_INLINE kkr_cell *kkr_shadow_cell_if_mapped(uintptr_t addr) {
   kkr_cell *chunk = kkr_dir[KKR_DIR_INDEX(addr)];
   if (KKR_UNLIKELY(!chunk && ((kkr_runs_made &&
                                kkr_run_dir[KKR_DIR_INDEX(addr)]) ||
-                              kkr_half_chunk(KKR_DIR_INDEX(addr)))))
+                              kkr_half_is(KKR_DIR_INDEX(addr)))))
     chunk = kkr_shadow_chunk_slow(addr);
   return chunk ? chunk + KKR_CELL_INDEX(addr) : NULL;
 }
