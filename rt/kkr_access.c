@@ -1429,40 +1429,83 @@ static void compact_store(uint64_t *p, const kkr_cell *c, uintptr_t a) {
   *kkr_half_cell(s, a) = *c;
 }
 
-/* decide_with on half of compact halves (kkr_shadow.h), through a cell
- * made of its record, whose outcome compact_store stores.  0 when
- * undecided, or when the chunk is no longer of compact halves (the
- * caller's pointer is stale). */
-KKR_INLINE int compact_half(const decide_ctx *d, uint64_t *p, uintptr_t a,
-                            uint32_t size, uint32_t acc, uint64_t cur,
-                            uint64_t site) {
-  if (KKR_UNLIKELY(kkr_half_on[KKR_DIR_INDEX(a)] != KKR_HALVES_COMPACT))
+/* The records c of the word holding a, decided, stored in its record p
+ * of compact words; when they take two, the chunk becomes cells first,
+ * which take them. */
+static KKR_NOINLINE void words_store(uint64_t *p, const kkr_cell *c,
+                                     uintptr_t a) {
+  if (kkr_compact_of(c->w, c->r,
+                     __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED),
+                     p))
+    return;
+  kkr_cell *cells = kkr_words_expand(KKR_DIR_INDEX(a));
+  cells[KKR_CELL_INDEX(a)] = *c;
+}
+
+/* The records c, decided, stored in the record p of compact halves (kind
+ * KKR_HALVES_COMPACT: p is a half's) or of compact words
+ * (KKR_WORDS_COMPACT: a word's), the holder of a: as they are when they
+ * are one record, not a set, or the reads when the write is settled (a
+ * fill's before a fence: kkr_compact_of drops it); else through
+ * compact_store or words_store, which make the chunk whole halves or
+ * cells when they take two. */
+KKR_INLINE void packed_store(uint64_t *p, const kkr_cell *c, uintptr_t a,
+                             uint8_t kind) {
+  if (KKR_LIKELY(!(c->w && c->r) && !((c->w | c->r) & KKR_R_X)))
+    *p = c->w | c->r;
+  else if (!((c->w | c->r) & KKR_R_X) && rec_settled(c->w))
+    *p = c->r;
+  else if (kind == KKR_WORDS_COMPACT)
+    words_store(p, c, a);
+  else
+    compact_store(p, c, a);
+}
+
+/* decide_with on a half of compact halves or a word of compact words
+ * (kkr_shadow.h; kind as packed_store's), through a cell made of its
+ * record p, whose outcome packed_store stores.  0 when undecided, or when
+ * the chunk is no longer of that kind (the caller's pointer is stale). */
+KKR_INLINE int packed_decide(const decide_ctx *d, uint64_t *p, uintptr_t a,
+                             uint32_t size, uint32_t acc, uint64_t cur,
+                             uint64_t site, uint8_t kind) {
+  if (KKR_UNLIKELY(kkr_half_on[KKR_DIR_INDEX(a)] != kind))
     return 0;
   kkr_cell c = kkr_compact_cell(*p);
   if (!decide_with(*d, &c, a, size, acc, cur, site))
     return 0;
-  /* (One record, not a set: stored as it is.) */
-  if (KKR_LIKELY(!(c.w && c.r) && !((c.w | c.r) & KKR_R_X)))
-    *p = c.w | c.r;
-  else
-    compact_store(p, &c, a);
+  packed_store(p, &c, a, kind);
   return 1;
 }
 
-/* A read that decide_read_common decides, of half p of compact halves
- * (a gather's index, `col(k)` of a sparse row): 0 for the rest. */
-KKR_INLINE int compact_read(const decide_ctx *d, uint64_t *p, uintptr_t a,
-                            uint32_t size, uint64_t cur, uint64_t site) {
-  if (KKR_UNLIKELY(kkr_half_on[KKR_DIR_INDEX(a)] != KKR_HALVES_COMPACT))
+/* A read that decide_read_common decides, of the record p of compact
+ * halves or words (a gather's index, `col(k)` of a sparse row; its values,
+ * `val(k)`): 0 for the rest. */
+KKR_INLINE int packed_read(const decide_ctx *d, uint64_t *p, uintptr_t a,
+                           uint32_t size, uint64_t cur, uint64_t site,
+                           uint8_t kind) {
+  if (KKR_UNLIKELY(kkr_half_on[KKR_DIR_INDEX(a)] != kind))
     return 0;
   kkr_cell c = kkr_compact_cell(*p);
   if (!decide_read_common(d, &c, rec_mask(a, size), cur, site))
     return 0;
-  if (KKR_LIKELY(!c.w))
-    *p = c.r;
-  else
-    compact_store(p, &c, a);
+  packed_store(p, &c, a, kind);
   return 1;
+}
+
+KKR_INLINE int compact_half(const decide_ctx *d, uint64_t *p, uintptr_t a,
+                            uint32_t size, uint32_t acc, uint64_t cur,
+                            uint64_t site) {
+  return packed_decide(d, p, a, size, acc, cur, site, KKR_HALVES_COMPACT);
+}
+
+KKR_INLINE int compact_read(const decide_ctx *d, uint64_t *p, uintptr_t a,
+                            uint32_t size, uint64_t cur, uint64_t site) {
+  return packed_read(d, p, a, size, cur, site, KKR_HALVES_COMPACT);
+}
+
+KKR_INLINE int words_read(const decide_ctx *d, uint64_t *p, uintptr_t a,
+                          uint32_t size, uint64_t cur, uint64_t site) {
+  return packed_read(d, p, a, size, cur, site, KKR_WORDS_COMPACT);
 }
 
 /* The same for an aligned access of up to 4 bytes, or of a whole word
@@ -1477,60 +1520,6 @@ KKR_INLINE int decide_in_compact(const decide_ctx *d, uint64_t *cc,
          compact_half(d, kkr_compact_rec(cc, a + 4), a + 4, 4, acc, cur, site);
 }
 
-/* The records c of the word holding a, decided, stored in its record p
- * of compact words; when they take two, the chunk becomes cells first,
- * which take them. */
-static KKR_NOINLINE void words_store(uint64_t *p, const kkr_cell *c,
-                                     uintptr_t a) {
-  if (kkr_compact_of(c->w, c->r,
-                     __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED),
-                     p))
-    return;
-  kkr_cell *cells = kkr_words_expand(KKR_DIR_INDEX(a));
-  cells[KKR_CELL_INDEX(a)] = *c;
-}
-
-/* decide_with on a word of compact words (kkr_shadow.h), through a cell
- * made of its record p, whose outcome words_store stores.  0 when
- * undecided, or when the chunk is no longer of compact words (the
- * caller's pointer is stale). */
-KKR_INLINE int words_decide(const decide_ctx *d, uint64_t *p, uintptr_t a,
-                            uint32_t size, uint32_t acc, uint64_t cur,
-                            uint64_t site) {
-  if (KKR_UNLIKELY(kkr_half_on[KKR_DIR_INDEX(a)] != KKR_WORDS_COMPACT))
-    return 0;
-  kkr_cell c = kkr_compact_cell(*p);
-  if (!decide_with(*d, &c, a, size, acc, cur, site))
-    return 0;
-  /* (One record, not a set: stored as it is; the reads after a settled
-   * write, a fill's before a fence, drop it, as kkr_compact_of would.) */
-  if (KKR_LIKELY(!(c.w && c.r) && !((c.w | c.r) & KKR_R_X)))
-    *p = c.w | c.r;
-  else if (!((c.w | c.r) & KKR_R_X) && rec_settled(c.w))
-    *p = c.r;
-  else
-    words_store(p, &c, a);
-  return 1;
-}
-
-/* A read that decide_read_common decides, of the word p of compact words
- * (a sparse row's values, `val(k)`): 0 for the rest. */
-KKR_INLINE int words_read(const decide_ctx *d, uint64_t *p, uintptr_t a,
-                          uint32_t size, uint64_t cur, uint64_t site) {
-  if (KKR_UNLIKELY(kkr_half_on[KKR_DIR_INDEX(a)] != KKR_WORDS_COMPACT))
-    return 0;
-  kkr_cell c = kkr_compact_cell(*p);
-  if (!decide_read_common(d, &c, rec_mask(a, size), cur, site))
-    return 0;
-  /* (The first read after a settled write, a fill's before a fence, drops
-   * it, as kkr_compact_of would.) */
-  if (KKR_LIKELY(!c.w || rec_settled(c.w)))
-    *p = c.r;
-  else
-    words_store(p, &c, a);
-  return 1;
-}
-
 /* decide_with for an aligned access of up to 4 bytes, or of a whole word,
  * in the half-cells hc of a chunk of halves (a word half by half: a half
  * decided twice is no change), whole or compact (kkr_half_any), or in the
@@ -1540,9 +1529,9 @@ KKR_INLINE int decide_in_halves(decide_ctx d, kkr_split *hc, uintptr_t a,
                                 uint64_t site) {
   if (KKR_UNLIKELY((uintptr_t)hc & KKR_HC_TAGS)) {
     if ((uintptr_t)hc & KKR_HC_WORDS)
-      return words_decide(
+      return packed_decide(
           &d, kkr_words_rec((uint64_t *)((uintptr_t)hc & ~KKR_HC_TAGS), a), a,
-          size, acc, cur, site);
+          size, acc, cur, site, KKR_WORDS_COMPACT);
     return decide_in_compact(&d, (uint64_t *)((uintptr_t)hc & ~KKR_HC_COMPACT),
                              a, size, acc, cur, site);
   }
@@ -3803,7 +3792,7 @@ KKR_INLINE uint64_t words_ordered(decide_ctx d, kkr_cell *chunk,
 /* A read loop's whole words in compact words ww from *pa on, as long as
  * each holds a read ordered before it (below the horizon) or a settled
  * write, which the read replaces (decide_with's outcome, stored as
- * words_decide stores it: a kernel's repeat over a matrix that the one
+ * packed_decide stores it: a kernel's repeat over a matrix that the one
  * before read), or this very read (the same strand's same check again:
  * no change).  Returns how many it took; it stops at the first other. */
 KKR_INLINE uint64_t words_reads_ordered(decide_ctx d, uint64_t *ww,
