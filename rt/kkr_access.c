@@ -3365,11 +3365,11 @@ KKR_INLINE uint64_t loop_strand_id(kkr_item *it, uint32_t mode, uint64_t i0,
  * that rows of strands fill so would split its cells at every row's
  * end, and take half-cells at once. */
 enum {
-  HALVES_STRIDED = 1, /* strided, above */
-  HALVES_WORDS = 2,   /* a strided write loop of a kernel's strands: a
-                         fresh chunk takes compact words (each word the
-                         write of its strand's row) */
-  HALVES_WRITE = 4,   /* the loop writes */
+  HALVES_STRIDED = 1, /* strided, above; a plain write loop of 8-byte
+                         elements so makes a fresh chunk compact words
+                         (each word the write of its strand's row) */
+  HALVES_WRITE = 2,   /* the loop writes */
+  HALVES_ATOMIC = 4,  /* atomically */
   HALVES_LOOP = 8     /* a loop's elements, not a gather's */
 };
 KKR_INLINE kkr_split *halves_for(uint32_t di, uint32_t size, uint64_t left,
@@ -3394,7 +3394,9 @@ KKR_INLINE kkr_split *halves_for(uint32_t di, uint32_t size, uint64_t left,
       kkr_shadow_chunk_slow((uintptr_t)di << KKR_CHUNK_SHIFT);
   } else if (!hc && size == 4) {
     hc = halves_fresh(kkr_tls, di, how & HALVES_STRIDED);
-  } else if (!hc && size == KKR_GRAN && (how & HALVES_WORDS)) {
+  } else if (!hc && size == KKR_GRAN &&
+             (how & (HALVES_STRIDED | HALVES_WRITE | HALVES_ATOMIC)) ==
+                 (HALVES_STRIDED | HALVES_WRITE)) {
     hc = words_make(kkr_tls, di, 1, 0);
   }
   return hc;
@@ -3404,13 +3406,11 @@ KKR_INLINE kkr_split *halves_for(uint32_t di, uint32_t size, uint64_t left,
  * bytes, stride apart, of acc by the strands of mode. */
 KKR_INLINE uint32_t halves_how(uint32_t mode, uint64_t stride, uint32_t size,
                                uint32_t acc) {
-  uint32_t w = HALVES_LOOP | (acc & ACC_WRITE ? HALVES_WRITE : 0);
-  if (mode == LOOP_CURRENT || (int64_t)stride <= (int64_t)size)
-    return w;
-  return w | HALVES_STRIDED |
-         ((acc & ACC_WRITE) && !(acc & ACC_ATOMIC) && size == KKR_GRAN
-              ? HALVES_WORDS
-              : 0);
+  uint32_t how = HALVES_LOOP | (acc & ACC_WRITE ? HALVES_WRITE : 0) |
+                 (acc & ACC_ATOMIC ? HALVES_ATOMIC : 0);
+  if (mode != LOOP_CURRENT && (int64_t)stride > (int64_t)size)
+    how |= HALVES_STRIDED;
+  return how;
 }
 
 /* Exceptions that gathers may leave in a chunk of runs before its cells
@@ -5652,22 +5652,14 @@ KKR_EXPORT void __kkrace_copy_range(void *dst, void *src,
   kkr_access_range(t, (uintptr_t)dst, n, ACC_WRITE, RET_PC, FRAME);
 }
 
-/* Whether any cell of [lo, hi) (word aligned, one chunk) holds a record
- * that is not below the horizon: those need the full check of a free. */
-static int free_needs_check(const kkr_thread *t, const kkr_cell *c,
+/* Whether any of n records (a range's cells, half-cells, or records of
+ * compact halves or words, one chunk) is not below the horizon: those
+ * need the full check of a free. */
+static int free_needs_check(const kkr_thread *t, const uint64_t *r,
                             uintptr_t n) {
   uint64_t hz = t->hz, bad = 0;
   for (uintptr_t i = 0; i < n; i++)
-    bad |= (uint64_t)(c[i].w >= hz) | (uint64_t)(c[i].r >= hz);
-  return bad != 0;
-}
-
-/* The same for n records of compact words. */
-static int words_free_needs_check(const kkr_thread *t, const uint64_t *w,
-                                  uintptr_t n) {
-  uint64_t hz = t->hz, bad = 0;
-  for (uintptr_t i = 0; i < n; i++)
-    bad |= (uint64_t)(w[i] >= hz);
+    bad |= (uint64_t)(r[i] >= hz);
   return bad != 0;
 }
 
@@ -5698,24 +5690,24 @@ void kkr_memory_freed(kkr_thread *t, uintptr_t addr, uintptr_t size,
       uintptr_t n = (hi - lo + KKR_GRAN - 1) >> KKR_GRAN_SHIFT;
       /* (Compact words: each record the word's write or reads.) */
       uint64_t *ww = kkr_dir[di] ? NULL : kkr_words_chunk(di);
-      if (ww && !words_free_needs_check(t, ww + KKR_CELL_INDEX(lo), n)) {
+      if (ww && !free_needs_check(t, ww + KKR_CELL_INDEX(lo), n)) {
         lo = hi;
         continue;
       }
       /* (Compact halves: their records two by two, as cells' are.) */
       uint64_t *cc = kkr_dir[di] ? NULL : kkr_compact_chunk(di);
-      if (cc && !free_needs_check(
-                    t, (const kkr_cell *)(cc + 2 * KKR_CELL_INDEX(lo)), n)) {
+      if (cc && !free_needs_check(t, cc + 2 * KKR_CELL_INDEX(lo), 2 * n)) {
         lo = hi;
         continue;
       }
       kkr_split *hs = kkr_dir[di] ? NULL : kkr_half_chunk(di);
-      if (hs && !free_needs_check(t, &hs[KKR_CELL_INDEX(lo)].half[0], 2 * n)) {
+      if (hs && !free_needs_check(t, &hs[KKR_CELL_INDEX(lo)].half[0].w,
+                                  4 * n)) {
         lo = hi; /* (a chunk of halves, all ordered before the free) */
         continue;
       }
       kkr_cell *c = kkr_shadow_cell_if_mapped(lo);
-      if (c && free_needs_check(t, c, n)) {
+      if (c && free_needs_check(t, &c->w, 2 * n)) {
         uintptr_t from = lo > addr ? lo : addr;
         kkr_access_range(t, from, hi - from, ACC_WRITE | ACC_FREE, pc, fp);
       }

@@ -405,14 +405,13 @@ static uint64_t *words_region(uint32_t di) {
   return kkr_words_dir[di];
 }
 
-/* Chunk di's compact words ww are no more (under chunk_lock): their
- * records are zeroed, and when the other chunk of the pair has none
- * either, the pair's region goes back whole (a part of a huge page given
- * back keeps the page).  whole: all of the chunk's words, else only the
- * n from ww on (the rest of the chunk still compact words). */
-static void words_release(uint32_t di, uint64_t *ww, uintptr_t n, int whole,
-                          int keep) {
-  if (!whole) {
+/* The n records of chunk di's compact words from ww on are no more
+ * (under chunk_lock): zeroed.  All of them: the chunk is compact words no
+ * more, and when the other chunk of the pair has none either, the pair's
+ * region goes back whole (a part of a huge page given back keeps the
+ * page). */
+static void words_release(uint32_t di, uint64_t *ww, uintptr_t n, int keep) {
+  if (n < KKR_CELLS_PER_CHUNK) {
     zero_bytes(ww, n * sizeof(uint64_t), keep);
     return;
   }
@@ -426,14 +425,14 @@ static void words_release(uint32_t di, uint64_t *ww, uintptr_t n, int whole,
 /* Chunk di's compact words become cells (under chunk_lock): each record
  * is its word's write or its reads. */
 static kkr_cell *words_expand_locked(uint32_t di) {
-  if (!kkr_half_is(di) || kkr_half_on[di] != KKR_WORDS_COMPACT)
+  uint64_t *ww = kkr_words_chunk(di);
+  if (!ww)
     return kkr_dir[di];
-  uint64_t *ww = kkr_words_dir[di];
   kkr_cell *c = new_chunk(di, CHUNK_BYTES);
   for (uint32_t k = 0; k < KKR_CELLS_PER_CHUNK; k++)
     if (ww[k])
       c[k] = kkr_compact_cell(ww[k]);
-  words_release(di, ww, KKR_CELLS_PER_CHUNK, 1, 0);
+  words_release(di, ww, KKR_CELLS_PER_CHUNK, 0);
   /* (Counted once, when they were made from runs: cells never become
    * compact words again.) */
   kkr_shared_forget_chunk(di);
@@ -897,7 +896,7 @@ kkr_cell *kkr_runs_expand_locked(uint32_t di) {
   kkr_cell *c = kkr_dir[di];
   if (c)
     return c;
-  if (kkr_half_is(di) && kkr_half_on[di] == KKR_WORDS_COMPACT)
+  if (kkr_words_chunk(di))
     return words_expand_locked(di);
   kkr_pend_settle_chunk(di); /* (its parked cells, before they move) */
   if (compact_expand_locked(di)) {
@@ -1376,8 +1375,7 @@ static void shadow_clear(uintptr_t addr, uintptr_t size, int keep) {
       /* Compact words: their records in the range (no sets among them). */
       uintptr_t n = (end - lo) >> KKR_GRAN_SHIFT;
       /* (A whole chunk: the memory starts a new life.) */
-      words_release(di, ww + KKR_CELL_INDEX(lo), n,
-                    n == KKR_CELLS_PER_CHUNK, keep);
+      words_release(di, ww + KKR_CELL_INDEX(lo), n, keep);
       lo = end;
       continue;
     }
