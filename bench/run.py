@@ -39,6 +39,8 @@ EXTRA = {
     "bigview": ("bigview.cpp", [], "10^8 iterations over a 1 GiB View"),
     "assembly": ("assembly.cpp", ["512", "5"],
                  "atomic scatter-add, ScatterView histogram, team scratch tiles"),
+    "heat": ("heat.cpp", ["1024", "20"],
+             "RangePolicy 5-point stencil on a flat grid, no fence between steps"),
 }
 
 

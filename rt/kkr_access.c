@@ -841,6 +841,8 @@ static int run_ordered(const kkr_thread *t, const kkr_runrec *rr,
   uint32_t cs = in->step ? 0 : KKR_REC_STRAND(in->rec);
   if (cs == KKR_STRAND_BACKEND)
     return 1;
+  if (x & KKR_R_M)
+    return 0; /* (read by several strands: not all of them are cs) */
   if (!xstep) {
     uint32_t s = KKR_REC_STRAND(x);
     return s == KKR_STRAND_BACKEND || (!in->step && s == cs);
@@ -850,23 +852,73 @@ static int run_ordered(const kkr_thread *t, const kkr_runrec *rr,
 }
 
 static int run_exc_update(const kkr_thread *t, kkr_runs *rs, const kkr_run *r,
-                          const run_acc *in, int commit);
+                          const run_acc *in, int join, int commit);
 
-/* The access 'in' of all of run r of rs: 1 if decided (the common case of a
- * race-free program, as fast_update's), 0 if the words need their cells. */
-static int run_update(const kkr_thread *t, kkr_runs *rs, kkr_run *r,
-                      const run_acc *in) {
-  if (!run_ordered(t, &r->w, in) || !run_ordered(t, &r->r, in))
+/* How a read 'in' of the words of rule x, which holds reads of the running
+ * kernel, leaves them, as record_read leaves each word: read by several
+ * strands of the kernel, the first read's record with KKR_R_M when each
+ * word's strand differs from the new read's (the bases differ: RUN_JOIN,
+ * x with the flag), or the new read's with the flag when x has it and
+ * each word's strand is the new read's (RUN_JOIN_NEW).  A stencil's
+ * neighbour reads, u(i - 1), u(i) and u(i + 1), each over the array.  0:
+ * neither. */
+enum { RUN_JOIN = 1, RUN_JOIN_NEW = 2 };
+static int run_reads_join(const kkr_thread *t, const kkr_runrec *x,
+                          const run_acc *in) {
+  if ((in->rec & KKR_R_W) || !x->rec || (x->rec & (KKR_R_X | KKR_R_W)) ||
+      KKR_REC_NODE(x->rec) != t->cur_node || !t->cur_is_item ||
+      t->lanes_on || t->team_on || (in->step != 1 && in->step != 2) ||
+      x->step != in->step || x->group || ((x->rec ^ in->rec) & KKR_R_A))
     return 0;
-  if (rs->exc && rs->exc->n && (!run_exc_update(t, rs, r, in, 0) ||
-                  !run_exc_update(t, rs, r, in, 1)))
+  if (x->base % KKR_RUN_STRANDS != in->base % KKR_RUN_STRANDS)
+    return RUN_JOIN;
+  return x->rec & KKR_R_M ? RUN_JOIN_NEW : 0;
+}
+
+/* The reads of a run after a read 'in' that joins them (run_reads_join:
+ * how). */
+static void run_reads_joined(kkr_runrec *x, const run_acc *in, int how) {
+  if (how == RUN_JOIN_NEW)
+    kkr_runrec_set(x, in->rec, in->base, in->step);
+  x->rec |= KKR_R_M;
+}
+
+/* Whether the access 'in' of all of run r of rs is decided (the common
+ * case of a race-free program, as fast_update's) without the words'
+ * cells; *join: its reads join the run's (run_reads_join). */
+static int run_check(const kkr_thread *t, kkr_runs *rs, const kkr_run *r,
+                     const run_acc *in, int *join) {
+  *join = 0;
+  if (!run_ordered(t, &r->w, in))
     return 0;
+  if (!run_ordered(t, &r->r, in) && !(*join = run_reads_join(t, &r->r, in)))
+    return 0;
+  return !(rs->exc && rs->exc->n) || run_exc_update(t, rs, r, in, *join, 0);
+}
+
+/* The access that run_check decided, made. */
+static void run_commit(const kkr_thread *t, kkr_runs *rs, kkr_run *r,
+                       const run_acc *in, int join) {
+  if (rs->exc && rs->exc->n)
+    run_exc_update(t, rs, r, in, join, 1);
   if (in->rec & KKR_R_W) {
     kkr_runrec_set(&r->w, in->rec, in->base, in->step);
     kkr_runrec_set(&r->r, 0, 0, 0);
+  } else if (join) {
+    run_reads_joined(&r->r, in, join);
   } else {
     kkr_runrec_set(&r->r, in->rec, in->base, in->step);
   }
+}
+
+/* The access 'in' of all of run r of rs: 1 if decided and made, 0 if the
+ * words need their cells. */
+static int run_update(const kkr_thread *t, kkr_runs *rs, kkr_run *r,
+                      const run_acc *in) {
+  int join;
+  if (!run_check(t, rs, r, in, &join))
+    return 0;
+  run_commit(t, rs, r, in, join);
   return 1;
 }
 
@@ -906,6 +958,115 @@ static void runs_join_flat(kkr_runs *rs, kkr_run *r) {
   }
 }
 
+static void rule_rebase(kkr_runrec *x, uint64_t dw);
+
+/* Whether rule y goes on from rule x, dw words after x's start: the
+ * words of a run of x followed by a run of y then follow one rule. */
+static int rule_goes_on(const kkr_runrec *x, uint64_t dw, const kkr_runrec *y) {
+  if (!x->rec || !y->rec)
+    return !x->rec && !y->rec;
+  kkr_runrec z = *x;
+  rule_rebase(&z, dw);
+  if (z.rec != y->rec || z.step != y->step || z.per != y->per ||
+      z.group != y->group || z.phase != y->phase || z.team != y->team ||
+      z.cols != y->cols || z.part != y->part ||
+      (z.per > 1 && (z.site_bits != y->site_bits ||
+                     memcmp(z.site, y->site, z.per * sizeof z.site[0]))))
+    return 0;
+  if (z.step == 1 || z.step == 2)
+    return z.base % KKR_RUN_STRANDS == y->base % KKR_RUN_STRANDS;
+  return !z.step || z.base == y->base;
+}
+
+/* Runs of rs side by side whose rules go on from one another join (a
+ * stencil's runs split at its loops' ends, all written again by the next
+ * step's loop).  Not while the chunk keeps a row front. */
+static void runs_join_rules(kkr_runs *rs) {
+  if (rs->front)
+    return;
+  for (uint32_t i = 0; i < rs->n; i++) {
+    kkr_run *p = &rs->run[i];
+    for (uint32_t j = 0; j < rs->n; j++) {
+      kkr_run *q = &rs->run[j];
+      uint64_t dw = (p->hi - p->lo) >> KKR_GRAN_SHIFT;
+      if (q == p || q->lo != p->hi || !rule_goes_on(&p->w, dw, &q->w) ||
+          !rule_goes_on(&p->r, dw, &q->r))
+        continue;
+      kkr_chunk_lock();
+      p->hi = q->hi;
+      *q = rs->run[--rs->n]; /* (q's place: the last run, p perhaps) */
+      kkr_chunk_unlock();
+      i = (uint32_t)-1; /* (from the start again: places moved) */
+      break;
+    }
+  }
+}
+
+/* Run r of chunk di's runs rs, split at w inside it: the words from w on
+ * become a run of their own with r's rules from there (no record
+ * changes).  0 if the chunk has all the runs it may have. */
+static int run_split(uint32_t di, kkr_runs *rs, kkr_run *r, uintptr_t w) {
+  if (rs->n == KKR_RUNS_MAX || r->w.group == KKR_RUN_GROUP_OPEN ||
+      r->r.group == KKR_RUN_GROUP_OPEN)
+    return 0;
+  kkr_runrec bw = r->w, br = r->r;
+  rule_rebase(&bw, (w - r->lo) >> KKR_GRAN_SHIFT);
+  rule_rebase(&br, (w - r->lo) >> KKR_GRAN_SHIFT);
+  return kkr_runs_split(di, r, w, &bw, &br) != NULL;
+}
+
+/* The access 'in' of the words [lo, hi) of chunk di, which runs of rs
+ * cover without a gap, but not as one run: the runs that cross lo or hi
+ * split there (a stencil's reads u(i - 1) and u(i + 1) cover the run
+ * that a loop over all of u wrote but for a word at either end), then
+ * the runs inside are decided as run_update decides them, all or none,
+ * each with the access's rule from its start.  1 if done. */
+static int runs_cover_update(const kkr_thread *t, uint32_t di, kkr_runs *rs,
+                             uintptr_t lo, uintptr_t hi, const run_acc *in) {
+  uintptr_t covered = 0;
+  uint32_t splits = 0;
+  for (uint32_t i = 0; i < rs->n; i++) {
+    const kkr_run *r = &rs->run[i];
+    if (r->hi <= lo || hi <= r->lo)
+      continue;
+    covered += (r->hi < hi ? r->hi : hi) - (r->lo > lo ? r->lo : lo);
+    splits += (r->lo < lo) + (r->hi > hi);
+  }
+  if (covered != hi - lo || rs->n + splits > KKR_RUNS_MAX)
+    return 0;
+  rs->front = 0; /* (a hint that names runs by their place) */
+  for (uint32_t i = 0; i < rs->n; i++) {
+    kkr_run *r = &rs->run[i];
+    if (r->lo < lo && lo < r->hi && !run_split(di, rs, r, lo))
+      return 0;
+  }
+  for (uint32_t i = 0; i < rs->n; i++) {
+    kkr_run *r = &rs->run[i];
+    if (r->lo < hi && hi < r->hi && !run_split(di, rs, r, hi))
+      return 0;
+  }
+  /* (Now each run that meets [lo, hi) is inside it.) */
+  run_acc pin[KKR_RUNS_MAX];
+  int join[KKR_RUNS_MAX];
+  for (uint32_t i = 0; i < rs->n; i++) {
+    const kkr_run *r = &rs->run[i];
+    if (r->hi <= lo || hi <= r->lo)
+      continue;
+    uint64_t dw = (r->lo - lo) >> KKR_GRAN_SHIFT;
+    pin[i] = *in;
+    pin[i].base += in->step == 2 ? 2 * dw : in->step ? dw : 0;
+    if (!run_check(t, rs, r, &pin[i], &join[i]))
+      return 0;
+  }
+  for (uint32_t i = 0; i < rs->n; i++) {
+    kkr_run *r = &rs->run[i];
+    if (r->lo >= lo && r->hi <= hi)
+      run_commit(t, rs, r, &pin[i], join[i]);
+  }
+  runs_join_rules(rs);
+  return 1;
+}
+
 /* The access 'in' of the words [lo, hi) of one chunk through runs: 1 if
  * done, 0 if the chunk has (or now has) cells, which must decide.  Only
  * while one thread runs instrumented code. */
@@ -924,8 +1085,12 @@ static int run_segment(const kkr_thread *t, uintptr_t lo, uintptr_t hi,
           return 1;
         goto cells;
       }
-      if (r->lo < hi && lo < r->hi)
-        goto cells; /* another range of the same words */
+      if (r->lo < hi && lo < r->hi) {
+        /* (Another range of the same words.) */
+        if (runs_cover_update(t, di, rs, lo, hi, in))
+          return 1;
+        goto cells;
+      }
     }
   }
   /* A new run over these words (holding what they hold), then the
@@ -2909,7 +3074,7 @@ static uint64_t host_fill(kkr_thread *t, uintptr_t a, uintptr_t hi,
  * change as it says: a write loop leaves its words following the new rule,
  * so their exceptions go), 0 if one is not. */
 static int run_exc_update(const kkr_thread *t, kkr_runs *rs, const kkr_run *r,
-                          const run_acc *in, int commit) {
+                          const run_acc *in, int join, int commit) {
   kkr_excs *xs = rs->exc;
   uint64_t sitemask = t->cur_is_item ? SITE_BITS : HOST_SITE_BITS;
   uint64_t site = in->rec & sitemask;
@@ -2918,7 +3083,9 @@ static int run_exc_update(const kkr_thread *t, kkr_runs *rs, const kkr_run *r,
   decide_ctx d = decide_ctx_of(t);
   /* The run as the access leaves it (a read: its reads change). */
   kkr_run after = *r;
-  if (!acc)
+  if (!acc && join)
+    run_reads_joined(&after.r, in, join);
+  else if (!acc)
     kkr_runrec_set(&after.r, in->rec, in->base, in->step);
   for (uint32_t i = 0; i < xs->cap; i++) {
     kkr_exc *e = &xs->e[i];

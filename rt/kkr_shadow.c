@@ -763,6 +763,19 @@ kkr_run *kkr_runs_add(uint32_t di, uintptr_t lo, uintptr_t hi) {
   return r;
 }
 
+kkr_run *kkr_runs_split(uint32_t di, kkr_run *r, uintptr_t w,
+                        const kkr_runrec *rw, const kkr_runrec *rr) {
+  kkr_spin_lock(&chunk_lock);
+  kkr_run *b = run_add_locked(di, w, r->hi);
+  if (b) {
+    b->w = *rw;
+    b->r = *rr;
+    r->hi = w;
+  }
+  kkr_spin_unlock(&chunk_lock);
+  return b;
+}
+
 void kkr_runs_remove(uint32_t di, uint32_t i) {
   kkr_spin_lock(&chunk_lock);
   kkr_runs *rs = kkr_run_dir[di];

@@ -308,7 +308,11 @@ void kkr_halves_convert(void (*split)(kkr_cell *c, kkr_split *s));
  * compact words), or cells (kkr_dir set).
  * A write loop that the cells decided whole turns its range into a run
  * (kkr_runs_try_convert); the cells of a run's words are stale until it is
- * expanded.  Everything that reads cells through kkr_dir sees
+ * expanded.  A loop over some of a run's words splits it at the loop's ends
+ * (kkr_runs_split), and runs side by side whose rules go on from one
+ * another join again; a read loop of a kernel whose strands are not the
+ * ones that the rule of the run's reads gives (a stencil's u(i - 1), then
+ * u(i + 1)) leaves that rule with KKR_R_M, as it leaves each cell.  Everything that reads cells through kkr_dir sees
  * NULL for a chunk of runs and takes the slow path, which expands the runs
  * into cells (kkr_shadow_chunk_slow): runs only make loops faster, never
  * change a decision.  Runs are made and changed only while one thread runs
@@ -548,6 +552,11 @@ void kkr_runs_try_convert(uint32_t di, uintptr_t lo, uintptr_t hi);
  * nothing the run does not say), its records zero; NULL when the chunk has
  * all the runs it may have.  One thread only. */
 kkr_run *kkr_runs_add(uint32_t di, uintptr_t lo, uintptr_t hi);
+/* Run r of chunk di ends at w, inside it, and a new run of the words from
+ * w on holds the rules w and r (r's from there); the new run, or NULL
+ * when the chunk has all the runs it may have.  One thread only. */
+kkr_run *kkr_runs_split(uint32_t di, kkr_run *r, uintptr_t w,
+                        const kkr_runrec *rw, const kkr_runrec *rr);
 /* Run i of chunk di goes (the last one takes its place). */
 void kkr_runs_remove(uint32_t di, uint32_t i);
 /* Turns chunk di's runs into cells; its cells (under the chunk lock). */
