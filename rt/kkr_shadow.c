@@ -59,27 +59,38 @@ static uintptr_t mapped_bytes;
 #define COMPACT_BYTES ((uintptr_t)KKR_CELLS_PER_CHUNK * 2 * sizeof(uint64_t))
 #define WORDS_BYTES ((uintptr_t)KKR_CELLS_PER_CHUNK * sizeof(uint64_t))
 
+/* The directories (a pointer per MiB of address space each) begin 64
+ * bytes apart modulo a page, k lines in for the k-th: the entries of one
+ * MiB, which an access reads from several of them at once, then lie in
+ * different sets of the processor's first-level cache.  At a page's start
+ * each, the eight entries of a MiB took eight lines of one set of an
+ * 8-way cache, with whatever else fell there: an atomic update of a
+ * histogram's bins, or a loop's piece, missed them in turn. */
+#define DIR_STAGGER 64
+static void *dir_map(uintptr_t entries, const char *what, unsigned k) {
+  return (char *)kkr_mmap_noreserve((entries << 3) + 4096, what) +
+         DIR_STAGGER * k;
+}
+
+/* The first page of directory d (its mapping's start). */
+static void *dir_page(void *d) {
+  return (void *)((uintptr_t)d & ~(uintptr_t)4095);
+}
+
 void kkr_shadow_init(void) {
   if (kkr_dir)
     return;
-  kkr_split_dir = kkr_mmap_noreserve(sizeof(kkr_split *) << KKR_DIR_BITS,
-                                     "the split-cell directory");
-  kkr_dir = kkr_mmap_noreserve(sizeof(kkr_cell *) << KKR_DIR_BITS,
-                               "the shadow directory");
-  kkr_compact_dir = kkr_mmap_noreserve(sizeof(uint64_t *) << KKR_DIR_BITS,
-                                       "the compact-halves directory");
-  kkr_words_dir = kkr_mmap_noreserve(sizeof(uint64_t *) << KKR_DIR_BITS,
-                                     "the compact-words directory");
+  const uintptr_t n = (uintptr_t)1 << KKR_DIR_BITS;
+  kkr_dir = dir_map(n, "the shadow directory", 0);
+  kkr_split_dir = dir_map(n, "the split-cell directory", 1);
+  kkr_compact_dir = dir_map(n, "the compact-halves directory", 2);
+  kkr_words_dir = dir_map(n, "the compact-words directory", 3);
+  kkr_run_dir = dir_map(n, "the run directory", 4);
+  kkr_shared_dir = dir_map(n, "the shared-block directory", 5);
+  kkr_shared_key_dir = dir_map(n, "the own-block directory", 6);
+  kkr_pend_dir = dir_map(n, "the pending-block directory", 7);
   words_pairs = kkr_mmap_noreserve(sizeof(uint64_t *) << (KKR_DIR_BITS - 1),
                                    "the compact-words regions");
-  kkr_run_dir = kkr_mmap_noreserve(sizeof(kkr_runs *) << KKR_DIR_BITS,
-                                   "the run directory");
-  kkr_shared_dir = kkr_mmap_noreserve(sizeof(uint32_t *) << KKR_DIR_BITS,
-                                      "the shared-block directory");
-  kkr_shared_key_dir = kkr_mmap_noreserve(sizeof(uint64_t *) << KKR_DIR_BITS,
-                                          "the own-block directory");
-  kkr_pend_dir = kkr_mmap_noreserve(sizeof(uint32_t *) << KKR_DIR_BITS,
-                                    "the pending-block directory");
 }
 
 #define SHARED_BYTES ((uintptr_t)KKR_BLOCKS_PER_CHUNK * sizeof(uint32_t))
@@ -1251,12 +1262,18 @@ void kkr_shadow_summary(int fd) {
   void **dirs[5] = {(void **)kkr_dir, (void **)kkr_split_dir,
                     (void **)kkr_run_dir, (void **)kkr_compact_dir,
                     (void **)kkr_words_dir};
-  static unsigned char in[5][SUMMARY_PAGES];
+  /* (Entries of page p of a directory's entries lie in pages p and p + 1
+   * of its mapping, which begins before them: dir_map.) */
+  static unsigned char in[5][SUMMARY_PAGES + 1];
   for (uintptr_t p0 = 0; p0 < pages; p0 += SUMMARY_PAGES) {
     uintptr_t np = pages - p0 < SUMMARY_PAGES ? pages - p0 : SUMMARY_PAGES;
-    for (int d = 0; d < 5; d++)
-      if (mincore(dirs[d] + p0 * per_page, np * 4096, in[d]) != 0)
-        memset(in[d], 0, np);
+    for (int d = 0; d < 5; d++) {
+      if (mincore((char *)dir_page(dirs[d]) + p0 * 4096, (np + 1) * 4096,
+                  in[d]) != 0)
+        memset(in[d], 0, np + 1);
+      for (uintptr_t p = 0; p < np; p++)
+        in[d][p] |= in[d][p + 1];
+    }
     for (uintptr_t p = 0; p < np; p++) {
       if (!((in[0][p] | in[1][p] | in[2][p] | in[3][p] | in[4][p]) & 1))
         continue;
