@@ -4003,16 +4003,18 @@ private:
   /// variable of the wide type.  Exact unless the narrow index wraps, which
   /// the program's own signed arithmetic forbids.  A truncation to fewer
   /// than 32 bits is the program's own wrapping (i & 255, i % 256u): it
-  /// stays (such an index is a wrapped one, wrapIn).
+  /// stays (such an index is a wrapped one, wrapIn), but for the 31 bits
+  /// of an int known not to be negative, widened with zeros: the form the
+  /// optimizer gives `u(i - 1)` under `if (i > 0)`.
   struct NoWrap : SCEVRewriteVisitor<NoWrap> {
     const Loop *L;
     NoWrap(ScalarEvolution &SE, const Loop *L)
         : SCEVRewriteVisitor<NoWrap>(SE), L(L) {}
-    const SCEVAddRecExpr *rec(const SCEV *S) {
+    const SCEVAddRecExpr *rec(const SCEV *S, unsigned MinBits = 32) {
       auto *AR = dyn_cast<SCEVAddRecExpr>(S);
       return AR && AR->getLoop() == L && AR->isAffine() &&
                      !(AR->getType()->isIntegerTy() &&
-                       AR->getType()->getIntegerBitWidth() < 32)
+                       AR->getType()->getIntegerBitWidth() < MinBits)
                  ? AR
                  : nullptr;
     }
@@ -4036,7 +4038,7 @@ private:
     }
     const SCEV *visitZeroExtendExpr(const SCEVZeroExtendExpr *E) {
       const SCEV *Op = visit(E->getOperand());
-      if (auto *AR = rec(Op))
+      if (auto *AR = rec(Op, E->getType()->getScalarSizeInBits() >= 32 ? 31 : 32))
         return SE.getAddRecExpr(
             SE.getZeroExtendExpr(AR->getStart(), E->getType()),
             SE.getSignExtendExpr(AR->getStepRecurrence(SE), E->getType()), L,
