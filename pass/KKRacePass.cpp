@@ -4038,7 +4038,7 @@ private:
     }
     const SCEV *visitZeroExtendExpr(const SCEVZeroExtendExpr *E) {
       const SCEV *Op = visit(E->getOperand());
-      if (auto *AR = rec(Op, E->getType()->getScalarSizeInBits() >= 32 ? 31 : 32))
+      if (auto *AR = rec(Op, 31))
         return SE.getAddRecExpr(
             SE.getZeroExtendExpr(AR->getStart(), E->getType()),
             SE.getSignExtendExpr(AR->getStepRecurrence(SE), E->getType()), L,

@@ -875,12 +875,13 @@ static int run_reads_join(const kkr_thread *t, const kkr_runrec *x,
   return x->rec & KKR_R_M ? RUN_JOIN_NEW : 0;
 }
 
-/* The reads of a run after a read 'in' that joins them (run_reads_join:
- * how). */
-static void run_reads_joined(kkr_runrec *x, const run_acc *in, int how) {
-  if (how == RUN_JOIN_NEW)
+/* The reads x of a run after a read 'in': in's, or, when it joins them
+ * (run_reads_join: how), several strands'. */
+static void run_reads_after(kkr_runrec *x, const run_acc *in, int how) {
+  if (how != RUN_JOIN)
     kkr_runrec_set(x, in->rec, in->base, in->step);
-  x->rec |= KKR_R_M;
+  if (how)
+    x->rec |= KKR_R_M;
 }
 
 /* Whether the access 'in' of all of run r of rs is decided (the common
@@ -904,10 +905,8 @@ static void run_commit(const kkr_thread *t, kkr_runs *rs, kkr_run *r,
   if (in->rec & KKR_R_W) {
     kkr_runrec_set(&r->w, in->rec, in->base, in->step);
     kkr_runrec_set(&r->r, 0, 0, 0);
-  } else if (join) {
-    run_reads_joined(&r->r, in, join);
   } else {
-    kkr_runrec_set(&r->r, in->rec, in->base, in->step);
+    run_reads_after(&r->r, in, join);
   }
 }
 
@@ -920,42 +919,6 @@ static int run_update(const kkr_thread *t, kkr_runs *rs, kkr_run *r,
     return 0;
   run_commit(t, rs, r, in, join);
   return 1;
-}
-
-/* Whether runs a and b hold the same records on every word: each field
- * one record, or none, on all of them. */
-static int runs_same_flat(const kkr_run *a, const kkr_run *b) {
-  const kkr_runrec *x[2] = {&a->w, &a->r}, *y[2] = {&b->w, &b->r};
-  for (int f = 0; f < 2; f++)
-    if (x[f]->rec != y[f]->rec || x[f]->step || y[f]->step ||
-        x[f]->per > 1 || y[f]->per > 1 || x[f]->group || y[f]->group)
-      return 0;
-  return 1;
-}
-
-/* Run r of rs, just made, joins a run beside it that holds the same
- * records on every word: a host loop writing a matrix a row at a time
- * makes one run of its rows instead of one each (KKR_RUNS_MAX at most a
- * chunk, then cells).  Not while the chunk keeps a row front, whose
- * hints name runs by their place. */
-static void runs_join_flat(kkr_runs *rs, kkr_run *r) {
-  if (rs->front)
-    return;
-  for (uint32_t i = 0; i < rs->n; i++) {
-    kkr_run *p = &rs->run[i];
-    if (p == r || (p->hi != r->lo && r->hi != p->lo) || !runs_same_flat(p, r))
-      continue;
-    kkr_chunk_lock();
-    if (p->hi == r->lo) {
-      p->hi = r->hi;
-    } else {
-      p->lo = r->lo;
-      p->row_lo = r->row_lo;
-    }
-    *r = rs->run[--rs->n]; /* (r's place: the last run, p perhaps) */
-    kkr_chunk_unlock();
-    return;
-  }
 }
 
 static void rule_rebase(kkr_runrec *x, uint64_t dw);
@@ -978,9 +941,12 @@ static int rule_goes_on(const kkr_runrec *x, uint64_t dw, const kkr_runrec *y) {
   return !z.step || z.base == y->base;
 }
 
-/* Runs of rs side by side whose rules go on from one another join (a
+/* Runs of rs side by side whose rules go on from one another join: a
  * stencil's runs split at its loops' ends, all written again by the next
- * step's loop).  Not while the chunk keeps a row front. */
+ * step's loop; a host loop writing a matrix a row at a time, one run of
+ * its rows instead of one each (KKR_RUNS_MAX at most a chunk, then
+ * cells).  Not while the chunk keeps a row front, whose hints name runs
+ * by their place. */
 static void runs_join_rules(kkr_runs *rs) {
   if (rs->front)
     return;
@@ -1002,17 +968,24 @@ static void runs_join_rules(kkr_runs *rs) {
   }
 }
 
-/* Run r of chunk di's runs rs, split at w inside it: the words from w on
- * become a run of their own with r's rules from there (no record
- * changes).  0 if the chunk has all the runs it may have. */
-static int run_split(uint32_t di, kkr_runs *rs, kkr_run *r, uintptr_t w) {
-  if (rs->n == KKR_RUNS_MAX || r->w.group == KKR_RUN_GROUP_OPEN ||
-      r->r.group == KKR_RUN_GROUP_OPEN)
-    return 0;
-  kkr_runrec bw = r->w, br = r->r;
-  rule_rebase(&bw, (w - r->lo) >> KKR_GRAN_SHIFT);
-  rule_rebase(&br, (w - r->lo) >> KKR_GRAN_SHIFT);
-  return kkr_runs_split(di, r, w, &bw, &br) != NULL;
+/* The run of chunk di's runs rs that w lies inside (not at its start), if
+ * any, split there: the words from w on become a run of their own with
+ * its rules from there (no record changes).  0 if it cannot be (the chunk
+ * has all the runs it may have, or the run is an open row). */
+static int runs_cut(uint32_t di, kkr_runs *rs, uintptr_t w) {
+  for (uint32_t i = 0; i < rs->n; i++) {
+    kkr_run *r = &rs->run[i];
+    if (!(r->lo < w && w < r->hi))
+      continue;
+    if (rs->n == KKR_RUNS_MAX || r->w.group == KKR_RUN_GROUP_OPEN ||
+        r->r.group == KKR_RUN_GROUP_OPEN)
+      return 0;
+    kkr_runrec bw = r->w, br = r->r;
+    rule_rebase(&bw, (w - r->lo) >> KKR_GRAN_SHIFT);
+    rule_rebase(&br, (w - r->lo) >> KKR_GRAN_SHIFT);
+    return kkr_runs_split(di, r, w, &bw, &br) != NULL;
+  }
+  return 1;
 }
 
 /* The access 'in' of the words [lo, hi) of chunk di, which runs of rs
@@ -1035,16 +1008,8 @@ static int runs_cover_update(const kkr_thread *t, uint32_t di, kkr_runs *rs,
   if (covered != hi - lo || rs->n + splits > KKR_RUNS_MAX)
     return 0;
   rs->front = 0; /* (a hint that names runs by their place) */
-  for (uint32_t i = 0; i < rs->n; i++) {
-    kkr_run *r = &rs->run[i];
-    if (r->lo < lo && lo < r->hi && !run_split(di, rs, r, lo))
-      return 0;
-  }
-  for (uint32_t i = 0; i < rs->n; i++) {
-    kkr_run *r = &rs->run[i];
-    if (r->lo < hi && hi < r->hi && !run_split(di, rs, r, hi))
-      return 0;
-  }
+  if (!runs_cut(di, rs, lo) || !runs_cut(di, rs, hi))
+    return 0;
   /* (Now each run that meets [lo, hi) is inside it.) */
   run_acc pin[KKR_RUNS_MAX];
   int join[KKR_RUNS_MAX];
@@ -1098,7 +1063,7 @@ static int run_segment(const kkr_thread *t, uintptr_t lo, uintptr_t hi,
   if (n >= RUN_MIN_WORDS) {
     kkr_run *r = kkr_runs_take(di, lo, hi);
     if (r && run_update(t, kkr_run_dir[di], r, in)) {
-      runs_join_flat(kkr_run_dir[di], r);
+      runs_join_rules(kkr_run_dir[di]);
       return 1;
     }
   }
@@ -3083,10 +3048,8 @@ static int run_exc_update(const kkr_thread *t, kkr_runs *rs, const kkr_run *r,
   decide_ctx d = decide_ctx_of(t);
   /* The run as the access leaves it (a read: its reads change). */
   kkr_run after = *r;
-  if (!acc && join)
-    run_reads_joined(&after.r, in, join);
-  else if (!acc)
-    kkr_runrec_set(&after.r, in->rec, in->base, in->step);
+  if (!acc)
+    run_reads_after(&after.r, in, join);
   for (uint32_t i = 0; i < xs->cap; i++) {
     kkr_exc *e = &xs->e[i];
     if (!kkr_exc_live(e))

@@ -308,14 +308,15 @@ void kkr_halves_convert(void (*split)(kkr_cell *c, kkr_split *s));
  * compact words), or cells (kkr_dir set).
  * A write loop that the cells decided whole turns its range into a run
  * (kkr_runs_try_convert); the cells of a run's words are stale until it is
- * expanded.  A loop over some of a run's words splits it at the loop's ends
- * (kkr_runs_split), and runs side by side whose rules go on from one
+ * expanded.  A loop over some of a run's words splits it at the loop's
+ * ends (kkr_runs_split), and runs side by side whose rules go on from one
  * another join again; a read loop of a kernel whose strands are not the
  * ones that the rule of the run's reads gives (a stencil's u(i - 1), then
- * u(i + 1)) leaves that rule with KKR_R_M, as it leaves each cell.  Everything that reads cells through kkr_dir sees
- * NULL for a chunk of runs and takes the slow path, which expands the runs
- * into cells (kkr_shadow_chunk_slow): runs only make loops faster, never
- * change a decision.  Runs are made and changed only while one thread runs
+ * u(i + 1)) leaves that rule with KKR_R_M, as it leaves each cell.
+ * Everything that reads cells through kkr_dir sees NULL for a chunk of
+ * runs and takes the slow path, which expands the runs into cells
+ * (kkr_shadow_chunk_slow): runs only make loops faster, never change a
+ * decision.  Runs are made and changed only while one thread runs
  * instrumented code (!kkr_mt); expanding and dropping them takes the chunk
  * lock. */
 
