@@ -54,7 +54,7 @@ static uintptr_t mapped_bytes;
 
 #define CHUNK_BYTES ((uintptr_t)KKR_CELLS_PER_CHUNK * sizeof(kkr_cell))
 /* View memory in a chunk from which its shadow takes huge pages. */
-#define DENSE_VIEW_BYTES ((uintptr_t)128 << 10)
+#define DENSE_VIEW_BYTES ((uintptr_t)512 << 10)
 #define SPLIT_BYTES ((uintptr_t)KKR_CELLS_PER_CHUNK * sizeof(kkr_split))
 #define COMPACT_BYTES ((uintptr_t)KKR_CELLS_PER_CHUNK * 2 * sizeof(uint64_t))
 #define WORDS_BYTES ((uintptr_t)KKR_CELLS_PER_CHUNK * sizeof(uint64_t))
@@ -246,13 +246,15 @@ __thread uint8_t kkr_shadow_bulk __attribute__((tls_model("initial-exec")));
 
 /* Whether the shadow of chunk di will be mostly touched: a large access is
  * mapping it (kkr_shadow_bulk), it holds runs (made by large loops), or
- * Views hold an eighth of its memory.  Such shadow takes huge pages: a
- * virtual machine faults a 4 KiB page in for about the time it takes to
- * zero 64 KiB (12 us against 0.2 to 3 ms for 2 MiB on the development
- * machine), and one fault maps 2 MiB.  The rest (a stack, globals, a small
- * View, the heap's small objects: a few words here and there) takes small
- * pages, whose few faults cost less than zeroing 2 MiB and whose memory
- * is only what is touched. */
+ * Views hold half of its memory.  Such shadow takes huge pages: one fault
+ * maps 2 MiB, and zeroing a huge page costs less than half of what the
+ * faults of its small pages do (0.2 ms against 0.45 ms a MiB on a 2-core
+ * virtual machine whose host has the memory backed; both about 2.5 ms a
+ * MiB where it has not).  The rest (a stack, globals, a View of less than
+ * half a MiB, or the part of a larger one that begins or ends in the
+ * chunk, the heap's small objects) takes small pages, whose memory is only
+ * what is touched: a chunk less than half of which its Views hold costs
+ * less time and memory so. */
 static int chunk_dense(uint32_t di) {
   if (kkr_shadow_bulk || (kkr_runs_made && kkr_run_dir[di]) ||
       kkr_half_is(di))
