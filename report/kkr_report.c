@@ -268,21 +268,25 @@ static void resolve_md(kkr_node_info *old, const kkr_node_info *cur) {
   uint64_t l = kkr_md_layout(&it, n);
   /* (Where the row's ids stop packing.) */
   const uint64_t bound = n == 2 ? KKR_MD_M1(l) : KKR_MD_M2(l);
-  for (unsigned a = 0; a < (n == 2 ? 1u : 2u); a++)
-    for (unsigned k = 0; k < KKR_ARRAY_SIZE(d); k++) {
-      int64_t row[3] = {cur->idx[0], cur->idx[1], cur->idx[2]};
-      row[a] += d[k];
-      if (row[a] < 0)
-        continue;
-      /* Below the packed bound the row's ids are its packed ones, beyond
-       * it its hash's: try both bases. */
-      for (uint64_t from = 0; from <= bound; from += bound) {
+  /* Below the packed bound a row's ids are its packed ones (or, beyond
+   * the layout's rows, the packed ones' modulo the ids' count), beyond it
+   * its base's: each row's candidate below the bound first (any row's ids
+   * reach the old strand's with a last index large enough), then beyond. */
+  for (uint64_t from = 0; from <= bound; from += bound)
+    for (unsigned a = 0; a < (n == 2 ? 1u : 2u); a++)
+      for (unsigned k = 0; k < KKR_ARRAY_SIZE(d); k++) {
+        int64_t row[3] = {cur->idx[0], cur->idx[1], cur->idx[2]};
+        row[a] += d[k];
+        if (row[a] < 0)
+          continue;
         row[last] = (int64_t)from;
         int64_t base = (int64_t)kkr_strand_id(&it, (uint64_t)row[0],
                                               (uint64_t)row[1],
                                               (uint64_t)row[2], n, 0) -
                        2 - (int64_t)from;
         int64_t i = (((int64_t)old->strand - 2 - base) % m + m) % m;
+        if (!from && i >= (int64_t)bound)
+          continue;
         row[last] = i;
         if (kkr_strand_id(&it, (uint64_t)row[0], (uint64_t)row[1],
                           (uint64_t)row[2], n, 0) == old->strand) {
@@ -291,7 +295,6 @@ static void resolve_md(kkr_node_info *old, const kkr_node_info *cur) {
           return;
         }
       }
-    }
 }
 
 static int kkr_node_info_is_host(uint32_t node) {

@@ -2412,6 +2412,17 @@ static void rows_drop_exc(kkr_runs *rs, uintptr_t w0, uintptr_t w1) {
 /* An access by the current strand of the whole words [lo, hi) (a row: 16
  * bytes or more, in one chunk of runs) at the front of a run, decided once
  * for all of them and left to rows_absorb: 1 if done. */
+/* The rules of run r whose records are settled (ordered before everything
+ * that can still run: kkr_nodes_settled) hold nothing from now on, as good
+ * as what they held: a fill's strands, a fence ago, give way to the rows
+ * of the kernels that read it. */
+static void run_settle(kkr_run *r) {
+  if (r->w.rec && rec_settled(r->w.rec))
+    kkr_runrec_set(&r->w, 0, 0, 0);
+  if (r->r.rec && rec_settled(r->r.rec))
+    kkr_runrec_set(&r->r, 0, 0, 0);
+}
+
 static int rows_range(kkr_thread *t, uintptr_t lo, uintptr_t hi, uint32_t acc,
                       uint64_t site) {
   uint32_t di = KKR_DIR_INDEX(lo);
@@ -2422,6 +2433,8 @@ static int rows_range(kkr_thread *t, uintptr_t lo, uintptr_t hi, uint32_t acc,
     return 0;
   kkr_runs *rs = kkr_run_dir[di];
   kkr_run *b = (kkr_run *)run_at(rs, lo);
+  if (b && KKR_UNLIKELY(kkr_nodes_settled != 0))
+    run_settle(b);
   if (!b || b->lo != lo || hi > b->hi || b->w.per > 1 || b->r.per > 1 ||
       runs_exc_in(rs, lo, hi))
     return 0;
@@ -3493,10 +3506,10 @@ KKR_INLINE uint64_t loop_strand_id(kkr_item *it, uint32_t mode, uint64_t i0,
     uint64_t l = kkr_md_layout(it, 2);
     if (i0 < KKR_MD_LIM0(l) && i1 < KKR_MD_M1(l))
       return i0 * KKR_MD_M1(l) + i1 + 2;
-    /* (kkr_strand_id's hashed id, without a call: a LayoutLeft loop over
-     * the first index asks for a new row's at every element.) */
+    /* (kkr_strand_id's id, without a call: a LayoutLeft loop over the
+     * first index asks for a new row's at every element.) */
     *lossy = 1;
-    return (kkr_row_hash2(i0) + i1 % KKR_ABI_STRAND_INLINE_MAX) %
+    return (kkr_md_row_base(l, i0, 0, 2) + i1 % KKR_ABI_STRAND_INLINE_MAX) %
                KKR_ABI_STRAND_INLINE_MAX +
            2;
   }
@@ -4631,22 +4644,54 @@ KKR_INLINE void loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
              slot);
 }
 
+/* Whether an MDRange kernel's loop of count elements (idx: the first's
+ * indices) is a row whose strands' ids follow one another as a RangePolicy
+ * kernel's do: its last index varies by one, and the row lies within the
+ * item's layout but for its first index (the ids of rows beyond it go on,
+ * modulo the ids' count: kkr_md_row_base). */
+KKR_INLINE int md_row_linear(const kkr_thread *t, uint32_t nidx,
+                             uint32_t vary, const uint64_t *idx,
+                             uint64_t count, uint64_t step) {
+  if ((nidx != 2 && nidx != 3) || vary != nidx - 1 || step != 1)
+    return 0;
+  uint64_t l = kkr_md_layout(t->item_op->item, nidx);
+  uint64_t m1 = KKR_MD_M1(l), m2 = KKR_MD_M2(l);
+  return nidx == 2 ? idx[1] < m1 && count <= m1 - idx[1]
+                   : idx[1] < m1 && idx[2] < m2 && count <= m2 - idx[2];
+}
+
+/* The strand index (before the wrap) of a loop's first element, whose
+ * indices are idx: a RangePolicy kernel's index, or for an MDRange row
+ * (md_row_linear) the packed index of its first element, from which the
+ * row's ids step by one as a RangePolicy kernel's do. */
+KKR_INLINE uint64_t loop_strand0(const kkr_thread *t, uint32_t mode,
+                                 uint32_t nidx, const uint64_t *idx) {
+  if (mode != LOOP_MD)
+    return idx[0];
+  uint64_t l = kkr_md_layout(t->item_op->item, nidx);
+  uint64_t m1 = KKR_MD_M1(l), m2 = KKR_MD_M2(l);
+  return nidx == 2 ? idx[0] * m1 + idx[1]
+                   : (idx[0] * m1 + idx[1]) * m2 + idx[2];
+}
+
 /* A loop whose k-th iteration accesses the k-th element of size esz (8,
  * or 4 with a word-aligned a and an even count) of [a, a + esz count):
  * chunk by chunk through runs, each element by its strand (a RangePolicy
- * kernel's iterations) or all by the current one. */
+ * kernel's iterations, or those of an MDRange row, whose index vary goes
+ * on by one) or all by the current one. */
 static void loop_runs(kkr_thread *t, uintptr_t a, uint64_t count,
                       uint32_t esz, uint32_t acc, uint32_t mode,
-                      uint32_t nidx, uint64_t *idx, uintptr_t pc,
-                      site_slot *slot) {
+                      uint32_t nidx, uint32_t vary, const uint64_t *idx,
+                      uintptr_t pc, site_slot *slot) {
   uint64_t site = (uint64_t)kkr_site_index(t, slot, pc) << KKR_REC_SITE_SHIFT;
   run_acc in = {(mode == LOOP_CURRENT ? t->abi.cur_rec : t->abi.item_rec) |
                     site | 0xFF0 | (acc & ACC_WRITE ? KKR_R_W : 0),
                 0, mode == LOOP_CURRENT ? 0 : esz == KKR_GRAN ? 1 : 2};
-  if (mode != LOOP_CURRENT && idx[0] + count > KKR_RUN_STRANDS)
+  uint64_t i = loop_strand0(t, mode, nidx, idx);
+  if (mode != LOOP_CURRENT && i + count > KKR_RUN_STRANDS)
     t->item_op->item->lossy = 1; /* (as loop_strand_id) */
   uintptr_t end = a + count * esz;
-  uint64_t i = idx[0];
+  uint64_t done = 0;
   while (a < end) {
     uintptr_t hi = KKR_CHUNK_END(a);
     if (hi > end)
@@ -4654,8 +4699,9 @@ static void loop_runs(kkr_thread *t, uintptr_t a, uint64_t count,
     uint64_t n = (hi - a) / esz;
     in.base = i;
     if (!run_segment(t, a, hi, &in)) {
-      uint64_t j[3] = {i, idx[1], idx[2]};
-      loop_dispatch(t, a, esz, n, esz, acc, mode, nidx, 0, j, 1, pc, slot);
+      uint64_t j[3] = {idx[0], idx[1], idx[2]};
+      j[vary] += done;
+      loop_dispatch(t, a, esz, n, esz, acc, mode, nidx, vary, j, 1, pc, slot);
       /* The run from now on, if the cells follow a rule (after a write
        * loop they do; split cells never do). */
       if ((hi - a) >> KKR_GRAN_SHIFT >= 4 * RUN_MIN_WORDS &&
@@ -4664,6 +4710,7 @@ static void loop_runs(kkr_thread *t, uintptr_t a, uint64_t count,
     }
     a = hi;
     i += n;
+    done += n;
   }
 }
 
@@ -4672,18 +4719,20 @@ static void loop_runs(kkr_thread *t, uintptr_t a, uint64_t count,
  * to the cells. */
 static void loop_runs4(kkr_thread *t, uintptr_t a, uint64_t count,
                        uint32_t acc, uint32_t mode, uint32_t nidx,
-                       uint64_t *idx, uintptr_t pc, site_slot *slot) {
+                       uint32_t vary, const uint64_t *idx, uintptr_t pc,
+                       site_slot *slot) {
   uint64_t j[3] = {idx[0], idx[1], idx[2]};
   if (a & 4) {
-    loop_dispatch(t, a, 4, 1, 4, acc, mode, nidx, 0, j, 1, pc, slot);
+    uint64_t k[3] = {j[0], j[1], j[2]};
+    loop_dispatch(t, a, 4, 1, 4, acc, mode, nidx, vary, k, 1, pc, slot);
     a += 4;
     count--;
-    j[0] = ++idx[0];
+    j[vary]++;
   }
-  loop_runs(t, a, count & ~(uint64_t)1, 4, acc, mode, nidx, idx, pc, slot);
+  loop_runs(t, a, count & ~(uint64_t)1, 4, acc, mode, nidx, vary, j, pc, slot);
   if (count & 1) {
-    j[0] = idx[0] + count - 1;
-    loop_dispatch(t, a + 4 * (count - 1), 4, 1, 4, acc, mode, nidx, 0, j, 1,
+    j[vary] += count - 1;
+    loop_dispatch(t, a + 4 * (count - 1), 4, 1, 4, acc, mode, nidx, vary, j, 1,
                   pc, slot);
   }
 }
@@ -4992,23 +5041,23 @@ static void loop_at(void *base, unsigned long long stride,
     loop_any(t, a, stride, count, size, acc, mode, nidx, vary, idx, step, pc,
              slot);
   } else if (stride == KKR_GRAN && size == KKR_GRAN && !(a & (KKR_GRAN - 1)) &&
-      (mode == LOOP_CURRENT || (mode == LOOP_RANGE && vary == 0 && step == 1)) &&
+      (mode == LOOP_CURRENT || (mode == LOOP_RANGE && vary == 0 && step == 1) ||
+       (mode == LOOP_MD && md_row_linear(t, nidx, vary, idx, count, step))) &&
       runs_allowed(t, a, a + count * KKR_GRAN)) {
     if (acc & ACC_RMW)
-      loop_runs(t, a, count, KKR_GRAN, 0, mode, nidx, idx, pc, slot);
-    loop_runs(t, a, count, KKR_GRAN, acc & ~ACC_RMW, mode, nidx, idx, pc,
-              slot);
+      loop_runs(t, a, count, KKR_GRAN, 0, mode, nidx, vary, idx, pc, slot);
+    loop_runs(t, a, count, KKR_GRAN, acc & ~ACC_RMW, mode, nidx, vary, idx,
+              pc, slot);
   } else if (stride == 4 && size == 4 && !(a & 3) &&
              (mode == LOOP_CURRENT ||
-              (mode == LOOP_RANGE && vary == 0 && step == 1)) &&
+              (mode == LOOP_RANGE && vary == 0 && step == 1) ||
+              (mode == LOOP_MD &&
+               md_row_linear(t, nidx, vary, idx, count, step))) &&
              runs_allowed(t, (a + 7) & ~(uintptr_t)7,
                           (a + 4 * count) & ~(uintptr_t)7)) {
-    uint64_t i0 = idx[0];
-    if (acc & ACC_RMW) {
-      loop_runs4(t, a, count, 0, mode, nidx, idx, pc, slot);
-      idx[0] = i0;
-    }
-    loop_runs4(t, a, count, acc & ~ACC_RMW, mode, nidx, idx, pc, slot);
+    if (acc & ACC_RMW)
+      loop_runs4(t, a, count, 0, mode, nidx, vary, idx, pc, slot);
+    loop_runs4(t, a, count, acc & ~ACC_RMW, mode, nidx, vary, idx, pc, slot);
   } else if (size == 4 && (acc & ACC_RMW) &&
              ((int64_t)stride >= 4 || (int64_t)stride <= -4)) {
     /* Elements of 4 bytes read, then written, by their strands: the reads,

@@ -495,35 +495,40 @@ KKR_EXPORT void __kkrace_exec_ref(void *obj, unsigned long long objsize) {
 
 /* Strand ids are 20 bits (KKR_STRAND_BITS), 0 and 1 reserved: RangePolicy
  * indices modulo 2^20 - 2, MDRange indices packed by the item's layout
- * (kkr_md_layout: by the extents the kernel had before) or hashed when
- * they do not fit, TeamPolicy league ranks in call order.  A hashed id is a
- * hash of the other indices plus the last index, so that the ids of a row
- * still follow one another (a loop over the last index steps them as a
- * RangePolicy's).  Two strands with one id are one strand to the check: a
- * race between iterations exactly 2^20 - 2 apart, or between two rows
- * whose hashes meet, is missed. */
+ * (kkr_md_layout: by the extents the kernel had before), TeamPolicy league
+ * ranks in call order.  MDRange indices that do not fit the layout take a
+ * row's base plus the last index, so that the ids of a row still follow
+ * one another (a loop over the last index steps them as a RangePolicy's):
+ * where only the first index is beyond the layout's, the base is the
+ * packed one modulo 2^20 - 2 (the layout's ids go on, wrapping as a
+ * RangePolicy's do: a large array's rows follow one another, one rule of
+ * runs for a fill of them); where another index is, a hash of the indices
+ * before the last.  Two strands with one id are one strand to the check: a
+ * race between iterations exactly 2^20 - 2 ids apart, or between two rows
+ * whose bases meet, is missed. */
 #define STRAND_IDS ((1u << KKR_STRAND_BITS) - 2)
 _Static_assert(STRAND_IDS == KKR_ABI_STRAND_INLINE_MAX,
                "the inline strand code computes the ids of kkr_strand_id");
 
-/* A row's hash: what the indices before the last give a hashed id.  The
- * last row's is kept per thread: every loop of an MDRange row asks for it
- * (a 3D stencil's seven). */
+/* A row's base: what the indices before the last give the id of a strand
+ * beyond the layout l (kkr_rt.h, kkr_md_row_base).  The last row's is
+ * kept per thread: every loop of an MDRange row asks for it (a 3D
+ * stencil's seven). */
 static __thread struct {
-  uint64_t i0, i1, h;
+  uint64_t i0, i1, h, l;
   uint32_t nidx;
 } last_row __attribute__((tls_model("initial-exec")));
 
-static uint64_t row_hash(uint64_t i0, uint64_t i1, uint32_t nidx) {
-  if (last_row.nidx == nidx && last_row.i0 == i0 && last_row.i1 == i1)
+static uint64_t row_base(uint64_t l, uint64_t i0, uint64_t i1,
+                         uint32_t nidx) {
+  if (last_row.nidx == nidx && last_row.i0 == i0 && last_row.i1 == i1 &&
+      last_row.l == l)
     return last_row.h;
-  uint64_t h = nidx == 2 ? kkr_row_hash2(i0)
-                         : kkr_mix64((i0 * 0x9E3779B97F4A7C15ull ^ i1) *
-                                     0xC2B2AE3D27D4EB4Full) %
-                               STRAND_IDS;
+  uint64_t h = kkr_md_row_base(l, i0, i1, nidx);
   last_row.i0 = i0;
   last_row.i1 = i1;
   last_row.nidx = nidx;
+  last_row.l = l;
   return last_row.h = h;
 }
 
@@ -533,7 +538,8 @@ static uint64_t row_hash(uint64_t i0, uint64_t i1, uint32_t nidx) {
  * stencil over 98^3 points then packs every row whole instead of hashing
  * the part of each row beyond 64.  The extents are kept per kernel label
  * and rank in a small table, a hint only: an item's layout is fixed at its
- * first strand, the same for all its threads, and indices beyond it hash. */
+ * first strand, the same for all its threads, and indices beyond it take a
+ * row's base (kkr_strand_id). */
 #define MD_KERNELS 256
 static struct md_kernel {
   const char *label;
@@ -603,10 +609,10 @@ uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
     if (i0 < KKR_MD_LIM0(l) && i1 < m1 && i2 < m2) {
       id = (i0 * m1 + i1) * m2 + i2;
     } else if (nidx == 2) {
-      id = row_hash(i0, 0, 2) + i1 % STRAND_IDS;
+      id = row_base(l, i0, 0, 2) + i1 % STRAND_IDS;
       it->lossy = 1;
     } else {
-      id = row_hash(i0, i1, 3) + i2 % STRAND_IDS;
+      id = row_base(l, i0, i1, 3) + i2 % STRAND_IDS;
       it->lossy = 1;
     }
     break;

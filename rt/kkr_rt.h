@@ -455,11 +455,24 @@ void kkr_horizon_host(kkr_thread *t);
 uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
                        uint32_t nidx, uint32_t seq);
 
-/* The hash of row i0 of a 2-index range whose ids kkr_strand_id hashes
- * (an index of 1024 or more): the strand (i0, i1) has the id
- * (hash + i1 % KKR_ABI_STRAND_INLINE_MAX) % KKR_ABI_STRAND_INLINE_MAX + 2. */
-static inline uint64_t kkr_row_hash2(uint64_t i0) {
-  return kkr_mix64(i0 * 0x9E3779B97F4A7C15ull) % KKR_ABI_STRAND_INLINE_MAX;
+/* The base of the row (i0, i1) (2 indices: i0, with i1 0) of an MDRange
+ * item of layout l whose indices do not fit l: the strand of last index i
+ * there has the id (base + i % KKR_ABI_STRAND_INLINE_MAX) %
+ * KKR_ABI_STRAND_INLINE_MAX + 2 (kkr_strand_id).  Where only i0 is beyond
+ * the layout (a large array's rows), the packed id of the row's first
+ * element modulo KKR_ABI_STRAND_INLINE_MAX: the ids of one row after
+ * another follow one another; else a hash of i0 and i1. */
+static inline uint64_t kkr_md_row_base(uint64_t l, uint64_t i0, uint64_t i1,
+                                       uint32_t nidx) {
+  const uint64_t max = KKR_ABI_STRAND_INLINE_MAX;
+  uint64_t m1 = KKR_MD_M1(l), m2 = KKR_MD_M2(l);
+  if (i0 >= KKR_MD_LIM0(l) && (nidx == 2 || i1 < m1))
+    return nidx == 2 ? i0 % max * m1 % max
+                     : (i0 % max * m1 + i1) % max * m2 % max;
+  return nidx == 2 ? kkr_mix64(i0 * 0x9E3779B97F4A7C15ull) % max
+                   : kkr_mix64((i0 * 0x9E3779B97F4A7C15ull ^ i1) *
+                               0xC2B2AE3D27D4EB4Full) %
+                         max;
 }
 
 /* A thread's first strand of an MDRange item of nidx (2, 3) indices: the
