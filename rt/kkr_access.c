@@ -4884,6 +4884,12 @@ static void loop_at(void *base, unsigned long long stride,
     }
     return;
   }
+  /* (An MDRange item's first loop over its last index: the row whose
+   * length its first layout may take, kkr_md_begin.) */
+  if (nidx >= 2 && t->strand_count == 0)
+    t->md_row_end = vary == nidx - 1 && step == 1
+                        ? (vary == 1 ? i1 : i2) + count
+                        : 0;
   uint32_t mode = loop_mode_begin(t, nidx, packed, count);
   uint64_t saved_rec = t->abi.cur_rec;
   /* A vectorized loop of the current strand over contiguous elements of

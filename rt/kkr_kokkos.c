@@ -533,13 +533,17 @@ static uint64_t row_base(uint64_t l, uint64_t i0, uint64_t i1,
 }
 
 /* The layout of an MDRange item's packed ids.  The first time a kernel
- * runs, 1024 x 1024 (2 indices) or 128 x 128 x 64 (3); after that, the
- * extents its strands and rows had (kkr_md_seen), where they fit: a 3D
- * stencil over 98^3 points then packs every row whole instead of hashing
- * the part of each row beyond 64.  The extents are kept per kernel label
- * and rank in a small table, a hint only: an item's layout is fixed at its
- * first strand, the same for all its threads, and indices beyond it take a
- * row's base (kkr_strand_id). */
+ * runs, rows as long as its first loop's over the last index (the row that
+ * its first strands begin with: a fill's, from index 0, is the View's), or
+ * else of 1024 (2 indices) or 64 (3, in planes of 128 rows), as many rows
+ * as the ids hold; after that, the extents its strands and rows had
+ * (kkr_md_seen), where they fit: a 3D stencil over 98^3 points then packs
+ * every row whole instead of hashing the part of each row beyond 64.  A 2D
+ * fill's ids are then the elements' places in the View (LayoutRight), one
+ * after the other from row to row: one rule of runs for all of them.  The
+ * extents are kept per kernel label and rank in a small table, a hint
+ * only: an item's layout is fixed at its first strand, the same for all
+ * its threads, and indices beyond it take a row's base (kkr_strand_id). */
 #define MD_KERNELS 256
 static struct md_kernel {
   const char *label;
@@ -547,14 +551,19 @@ static struct md_kernel {
   uint32_t e[3]; /* the largest indices seen, plus one */
 } md_kernels[MD_KERNELS];
 
-static uint64_t md_first_layout(uint32_t nidx) {
-  return nidx == 2 ? KKR_MD_LAYOUT(STRAND_IDS / 1024, 1024, 1)
-                   : KKR_MD_LAYOUT(STRAND_IDS / (128 * 64), 128, 64);
+static uint64_t md_first_layout(uint32_t nidx, uint64_t row) {
+  if (nidx == 2)
+    return row >= 2 && row <= STRAND_IDS / 2
+               ? KKR_MD_LAYOUT(STRAND_IDS / row, row, 1)
+               : KKR_MD_LAYOUT(STRAND_IDS / 1024, 1024, 1);
+  return row >= 2 && row <= STRAND_IDS / (2 * 128)
+             ? KKR_MD_LAYOUT(STRAND_IDS / (128 * row), 128, row)
+             : KKR_MD_LAYOUT(STRAND_IDS / (128 * 64), 128, 64);
 }
 
 uint64_t kkr_md_layout(const kkr_item *it, uint32_t nidx) {
   uint64_t l = __atomic_load_n(&it->md_layout, __ATOMIC_ACQUIRE);
-  return l ? l : md_first_layout(nidx);
+  return l ? l : md_first_layout(nidx, 0);
 }
 
 void kkr_md_begin(kkr_thread *t, kkr_item *it, uint32_t nidx) {
@@ -575,12 +584,13 @@ void kkr_md_begin(kkr_thread *t, kkr_item *it, uint32_t nidx) {
     uint64_t m2 = nidx == 2 ? 1 : __atomic_load_n(&k->e[2], __ATOMIC_RELAXED);
     uint64_t want = m1 && m2 && m1 * m2 <= STRAND_IDS
                         ? KKR_MD_LAYOUT(STRAND_IDS / (m1 * m2), m1, m2)
-                        : md_first_layout(nidx);
+                        : md_first_layout(nidx, t->md_row_end);
     l = 0;
     if (__atomic_compare_exchange_n(&it->md_layout, &l, want, 0,
                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
       l = want;
   }
+  t->md_row_end = 0;
   t->abi.md_lim0 = KKR_MD_LIM0(l);
   t->abi.md_m1 = KKR_MD_M1(l);
   t->abi.md_m2 = KKR_MD_M2(l);

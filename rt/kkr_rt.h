@@ -296,6 +296,9 @@ typedef struct kkr_thread {
   uint32_t strand_count;  /* strands begun in the current item */
   uint32_t *md_seen;      /* the running MDRange kernel's extents seen
                              (kkr_md_seen), or null */
+  uint64_t md_row_end;    /* the end of the row that an MDRange item's
+                             first loop over its last index checks (0:
+                             none): the first layout's row (kkr_md_begin) */
   /* The threads of a team (TeamPolicy items): the strand id of a team is
    * KKR_TEAM_ID(team, phase, sub) -- sub 0 is the team's own code, a nested
    * loop's iteration j is (j % 126) + 1, a single is 127; team_barrier

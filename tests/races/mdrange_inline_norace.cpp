@@ -3,7 +3,8 @@
 // element and writing it back under a condition, or (a boundary condition,
 // as in a heat equation) writing its own element and reading its
 // neighbours in the other array: rank 2 and rank 3, ids packed, rows
-// crossing from packed to hashed ids, rows hashed whole, and a reduction.
+// crossing from packed to hashed ids (in tiles, as in the twin), rows hashed
+// whole, and a reduction.
 // The read checked before the loop and the write left in it must agree on
 // each iteration's strand.
 // EXPECT: no-report
@@ -23,7 +24,7 @@ int main(int argc, char *argv[]) {
       if (k % 7 == 3) p2(i, k) = x + k;
       r2(i, k) = x;
     });
-    Kokkos::parallel_for("crossing2", MD2({1, 1020}, {3, 1190}), KOKKOS_LAMBDA(const int i, const int k) {
+    Kokkos::parallel_for("crossing2", MD2({1, 1020}, {3, 1190}, {1, 4}), KOKKOS_LAMBDA(const int i, const int k) {
       const double x = c2(i, k);
       if (k % 7 == 3) c2(i, k) = x + k;
       r2(i, k) = x;
@@ -34,7 +35,7 @@ int main(int argc, char *argv[]) {
       if (k % 7 == 3) p3(i, j, k) = x + k;
       r3(i, j, k) = x;
     });
-    Kokkos::parallel_for("crossing3", MD3({1, 0, 50}, {3, 8, 99}),
+    Kokkos::parallel_for("crossing3", MD3({1, 0, 50}, {3, 8, 99}, {1, 1, 14}),
         KOKKOS_LAMBDA(const int i, const int j, const int k) {
       const double x = c3(i, j, k);
       if (k % 7 == 3) c3(i, j, k) = x + k;
