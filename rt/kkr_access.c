@@ -4652,7 +4652,10 @@ KKR_INLINE void loop_dispatch(kkr_thread *t, uintptr_t a, uint64_t stride,
 KKR_INLINE int md_row_linear(const kkr_thread *t, uint32_t nidx,
                              uint32_t vary, const uint64_t *idx,
                              uint64_t count, uint64_t step) {
-  if ((nidx != 2 && nidx != 3) || vary != nidx - 1 || step != 1)
+  /* (A first index below 2^32, not negative: its packed index does not
+   * overflow, and is kkr_strand_id's modulo the ids' count.) */
+  if ((nidx != 2 && nidx != 3) || vary != nidx - 1 || step != 1 ||
+      idx[0] >> 32)
     return 0;
   uint64_t l = kkr_md_layout(t->item_op->item, nidx);
   uint64_t m1 = KKR_MD_M1(l), m2 = KKR_MD_M2(l);

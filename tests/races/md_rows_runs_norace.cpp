@@ -4,7 +4,8 @@
 // iterations read and write their own element (some of them read first
 // as a single access, which the row's check of the writes has decided
 // before: the strands of the two must be one; also in rows of 600, which
-// a kernel's first rows lay its ids out by), read the elements of the
+// a kernel's first rows lay its ids out by, and from a negative first
+// index), read the elements of the
 // rows above and below and write another View's, or rewrite a fill after a
 // fence; a RangePolicy kernel reading each row of a filled View as its
 // iteration's own; a 3D fill and a kernel over its planes beyond the packed
@@ -40,6 +41,12 @@ int main(int argc, char *argv[]) {
       if ((i + j) % 89 == 0)
         C(i, j) = 3 * A(i, j);
       A(i, j) = 0.25 * A(i, j);
+    });
+    using MDL = Kokkos::MDRangePolicy<Kokkos::Rank<2>, Kokkos::IndexType<long>>;
+    Kokkos::parallel_for("negative", MDL({-4L, 0L}, {60L, long(m)}), KOKKOS_LAMBDA(const long i, const long j) {
+      if ((i + j) % 79 == 0)
+        C(i + 4, j) = 5 * A(i + 4, j);
+      A(i + 4, j) = 0.75 * A(i + 4, j);
     });
     Kokkos::parallel_for("narrow", MD2({0, 0}, {2000, 600}), KOKKOS_LAMBDA(const int i, const int j) {
       if ((i + j) % 83 == 0)
