@@ -2409,9 +2409,6 @@ static void rows_drop_exc(kkr_runs *rs, uintptr_t w0, uintptr_t w1) {
   }
 }
 
-/* An access by the current strand of the whole words [lo, hi) (a row: 16
- * bytes or more, in one chunk of runs) at the front of a run, decided once
- * for all of them and left to rows_absorb: 1 if done. */
 /* The rules of run r whose records are settled (ordered before everything
  * that can still run: kkr_nodes_settled) hold nothing from now on, as good
  * as what they held: a fill's strands, a fence ago, give way to the rows
@@ -2423,6 +2420,9 @@ static void run_settle(kkr_run *r) {
     kkr_runrec_set(&r->r, 0, 0, 0);
 }
 
+/* An access by the current strand of the whole words [lo, hi) (a row: 16
+ * bytes or more, in one chunk of runs) at the front of a run, decided once
+ * for all of them and left to rows_absorb: 1 if done. */
 static int rows_range(kkr_thread *t, uintptr_t lo, uintptr_t hi, uint32_t acc,
                       uint64_t site) {
   uint32_t di = KKR_DIR_INDEX(lo);
@@ -3505,7 +3505,7 @@ KKR_INLINE uint64_t loop_strand_id(kkr_item *it, uint32_t mode, uint64_t i0,
   if (nidx == 2) {
     uint64_t l = kkr_md_layout(it, 2);
     if (i0 < KKR_MD_LIM0(l) && i1 < KKR_MD_M1(l))
-      return i0 * KKR_MD_M1(l) + i1 + 2;
+      return kkr_md_packed(l, i0, i1, 0) + 2;
     /* (kkr_strand_id's id, without a call: a LayoutLeft loop over the
      * first index asks for a new row's at every element.) */
     *lossy = 1;
@@ -4553,7 +4553,7 @@ static uint64_t loop_inc_strands(kkr_thread *t, uint32_t mode, uint32_t nidx,
     if (e0 < KKR_MD_LIM0(l) && e1 < m1 && e2 < m2) {
       /* All packed (lo >= 0 too): the ids step by a constant (those of
        * kkr_strand_id, whose layout holds them: nothing to learn). */
-      id0 = (i0 * m1 + i1) * m2 + i2 + 2;
+      id0 = kkr_md_packed(l, i0, i1, i2) + 2;
       ls->dcur *= step * mul;
     } else {
       /* (The kernel's next items lay their ids out to hold these.) */
@@ -4671,10 +4671,8 @@ KKR_INLINE uint64_t loop_strand0(const kkr_thread *t, uint32_t mode,
                                  uint32_t nidx, const uint64_t *idx) {
   if (mode != LOOP_MD)
     return idx[0];
-  uint64_t l = kkr_md_layout(t->item_op->item, nidx);
-  uint64_t m1 = KKR_MD_M1(l), m2 = KKR_MD_M2(l);
-  return nidx == 2 ? idx[0] * m1 + idx[1]
-                   : (idx[0] * m1 + idx[1]) * m2 + idx[2];
+  return kkr_md_packed(kkr_md_layout(t->item_op->item, nidx), idx[0], idx[1],
+                       nidx == 2 ? 0 : idx[2]);
 }
 
 /* A loop whose k-th iteration accesses the k-th element of size esz (8,
@@ -4894,6 +4892,7 @@ static void loop_at(void *base, unsigned long long stride,
                         ? (vary == 1 ? i1 : i2) + count
                         : 0;
   uint32_t mode = loop_mode_begin(t, nidx, packed, count);
+  t->md_row_end = 0;
   uint64_t saved_rec = t->abi.cur_rec;
   /* A vectorized loop of the current strand over contiguous elements of
    * several words (16, 32 or 64 bytes an iteration): the same accesses as

@@ -590,7 +590,6 @@ void kkr_md_begin(kkr_thread *t, kkr_item *it, uint32_t nidx) {
                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
       l = want;
   }
-  t->md_row_end = 0;
   t->abi.md_lim0 = KKR_MD_LIM0(l);
   t->abi.md_m1 = KKR_MD_M1(l);
   t->abi.md_m2 = KKR_MD_M2(l);
@@ -617,7 +616,7 @@ uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
     if (nidx == 2)
       i2 = 0;
     if (i0 < KKR_MD_LIM0(l) && i1 < m1 && i2 < m2) {
-      id = (i0 * m1 + i1) * m2 + i2;
+      id = kkr_md_packed(l, i0, i1, i2);
     } else if (nidx == 2) {
       id = row_base(l, i0, 0, 2) + i1 % STRAND_IDS;
       it->lossy = 1;

@@ -120,6 +120,13 @@ typedef struct kkr_item {
 #define KKR_MD_LIM0(l) ((l) >> 42 & 0x1FFFFFu)
 #define KKR_MD_LAYOUT(lim0, m1, m2)                                           \
   ((uint64_t)(m1) | (uint64_t)(m2) << 21 | (uint64_t)(lim0) << 42)
+/* The packed index of the indices (i0, i1, i2) (2 indices: i2 0) under
+ * layout l: a strand's id less 2 where they fit l, else, modulo the ids'
+ * count, the base of the rows beyond l (kkr_md_row_base). */
+static inline uint64_t kkr_md_packed(uint64_t l, uint64_t i0, uint64_t i1,
+                                     uint64_t i2) {
+  return (i0 * KKR_MD_M1(l) + i1) * KKR_MD_M2(l) + i2;
+}
 /* The layout of an item's ids, or the first-time one where it has none. */
 uint64_t kkr_md_layout(const kkr_item *it, uint32_t nidx);
 
@@ -296,9 +303,10 @@ typedef struct kkr_thread {
   uint32_t strand_count;  /* strands begun in the current item */
   uint32_t *md_seen;      /* the running MDRange kernel's extents seen
                              (kkr_md_seen), or null */
-  uint64_t md_row_end;    /* the end of the row that an MDRange item's
-                             first loop over its last index checks (0:
-                             none): the first layout's row (kkr_md_begin) */
+  uint64_t md_row_end;    /* while an MDRange item's first loop over its
+                             last index begins its strands, the end of the
+                             row it checks (else 0): the first layout's row
+                             (kkr_md_begin) */
   /* The threads of a team (TeamPolicy items): the strand id of a team is
    * KKR_TEAM_ID(team, phase, sub) -- sub 0 is the team's own code, a nested
    * loop's iteration j is (j % 126) + 1, a single is 127; team_barrier
@@ -468,10 +476,8 @@ uint32_t kkr_strand_id(kkr_item *it, uint64_t i0, uint64_t i1, uint64_t i2,
 static inline uint64_t kkr_md_row_base(uint64_t l, uint64_t i0, uint64_t i1,
                                        uint32_t nidx) {
   const uint64_t max = KKR_ABI_STRAND_INLINE_MAX;
-  uint64_t m1 = KKR_MD_M1(l), m2 = KKR_MD_M2(l);
-  if (i0 >= KKR_MD_LIM0(l) && (nidx == 2 || i1 < m1))
-    return nidx == 2 ? i0 % max * m1 % max
-                     : (i0 % max * m1 + i1) % max * m2 % max;
+  if (i0 >= KKR_MD_LIM0(l) && (nidx == 2 || i1 < KKR_MD_M1(l)))
+    return kkr_md_packed(l, i0 % max, nidx == 2 ? 0 : i1, 0) % max;
   return nidx == 2 ? kkr_mix64(i0 * 0x9E3779B97F4A7C15ull) % max
                    : kkr_mix64((i0 * 0x9E3779B97F4A7C15ull ^ i1) *
                                0xC2B2AE3D27D4EB4Full) %
