@@ -3929,6 +3929,9 @@ KKR_INLINE uint64_t words_ordered(decide_ctx d, kkr_cell *chunk,
   uint64_t low = 1; /* (the last writes of those it took below hz) */
   for (; i < n; i++, a += stride, rec += dcur) {
     kkr_cell *c = chunk + KKR_CELL_INDEX(a);
+    /* (Cells a KiB ahead: a stencil's sweep runs over several rows of
+     * cells at once, more streams than the hardware follows.) */
+    __builtin_prefetch(c + 64, 1);
     uint64_t cw = c->w, cr = c->r;
     if (KKR_UNLIKELY(cw >= hz) && (cw >> KKR_REC_NODE_SHIFT) != okn) {
       if (!above_known(d.t, hz, cw))
