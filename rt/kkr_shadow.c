@@ -561,9 +561,11 @@ static size_t exc_bytes(uint32_t cap) {
   return sizeof(kkr_excs) + (size_t)cap * sizeof(kkr_exc);
 }
 
+#define EXC_BITS_BYTES (KKR_CELLS_PER_CHUNK / 8)
+
 kkr_exc *kkr_exc_find(const kkr_runs *rs, uint32_t k) {
   const kkr_excs *x = rs->exc;
-  if (!x || !x->n)
+  if (!x || !x->n || !(x->bits[k >> 6] >> (k & 63) & 1))
     return NULL;
   for (uint32_t i = exc_slot(k, x->cap);; i = (i + 1) & (x->cap - 1)) {
     uint32_t key = x->e[i].key;
@@ -582,6 +584,7 @@ static kkr_excs *exc_rehash(kkr_excs *x, uint32_t cap) {
   if (exc_bytes(cap) >= ((size_t)64 << 10))
     kkr_prefault(y, exc_bytes(cap));
   y->cap = cap;
+  y->bits = x ? x->bits : kkr_alloc(EXC_BITS_BYTES); /* (zeroed) */
   if (x) {
     for (uint32_t j = 0; j < x->cap; j++) {
       const kkr_exc *e = &x->e[j];
@@ -636,6 +639,7 @@ kkr_exc *kkr_exc_add(uint32_t di, uint32_t k) {
       x->dead--;
     memset(e, 0, sizeof *e);
     e->key = k + 1;
+    x->bits[k >> 6] |= (uint64_t)1 << (k & 63);
     x->n++;
   }
   kkr_spin_unlock(&chunk_lock);
@@ -644,6 +648,8 @@ kkr_exc *kkr_exc_add(uint32_t di, uint32_t k) {
 
 void kkr_exc_drop(kkr_runs *rs, kkr_exc *e) {
   kkr_excs *x = rs->exc;
+  uint32_t k = e->key - 1;
+  x->bits[k >> 6] &= ~((uint64_t)1 << (k & 63));
   e->key |= KKR_EXC_DEAD;
   x->n--;
   x->dead++;
@@ -658,8 +664,10 @@ void kkr_exc_drop(kkr_runs *rs, kkr_exc *e) {
 
 /* Frees runs rs and their exceptions. */
 static void runs_free(kkr_runs *rs) {
-  if (rs->exc)
+  if (rs->exc) {
+    kkr_free(rs->exc->bits, EXC_BITS_BYTES);
     kkr_free(rs->exc, exc_bytes(rs->exc->cap));
+  }
   kkr_free(rs, sizeof(kkr_runs));
 }
 

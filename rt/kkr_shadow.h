@@ -406,6 +406,11 @@ typedef struct {
 
 typedef struct {
   uint32_t n, dead, cap; /* entries, tombstones, slots (a power of two) */
+  /* Bit k: cell index k has an exception.  A look-up of a word with none
+   * (most of them: a run's words that single accesses meet, whose rule
+   * holds) reads its bit, from 16 KiB that stay in cache, not a slot of a
+   * table of up to 1.3 MiB. */
+  uint64_t *bits;
   kkr_exc e[];
 } kkr_excs;
 
