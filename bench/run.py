@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """kkrace benchmarks: each workload built three ways -- plain -O2, with
 -fsanitize=thread, with -fsanitize=kkrace -- and run side by side in one
-session.  Prints wall time, peak memory and compile time, and the ratios to
+session, the three builds in turn in each repetition.  Prints wall time, peak memory and compile time, and the ratios to
 the plain build, with geometric means.
 
   python3 bench/run.py                      # all workloads, default sizes
@@ -106,6 +106,7 @@ def main():
             return 2
         src, args, what = WORKLOADS.get(name) or EXTRA[name]
         res = {"what": what}
+        exes = {}
         for v, cc in variants.items():
             exe = os.path.join(out_dir, "%s.%s" % (name, v))
             t0 = time.perf_counter()
@@ -115,16 +116,20 @@ def main():
             if r.returncode != 0:
                 print("build of %s (%s) failed:\n%s" % (name, v, r.stderr[-3000:]))
                 return 1
-            best, peak = None, 0
-            for _ in range(a.reps):
-                wall, rc, out, err, mib = run_timed(spawn, [exe] + args, env)
-                peak = max(peak, mib)
+            exes[v] = exe
+            res[v] = {"seconds": None, "peak_mib": 0, "compile_seconds": ctime}
+        # The three builds one after the other in each repetition: a host
+        # whose speed drifts (a virtual machine's neighbours, its memory
+        # backed or not) drifts for all three alike.
+        for _ in range(a.reps):
+            for v in variants:
+                wall, rc, out, err, mib = run_timed(spawn, [exes[v]] + args, env)
+                rv = res[v]
+                rv["peak_mib"] = max(rv["peak_mib"], mib)
                 if rc != 0:
                     print("%s (%s) exited with %d:\n%s" % (name, v, rc, err[-3000:]))
                     failed = True
-                best = wall if best is None else min(best, wall)
-            res[v] = {"seconds": best, "peak_mib": peak,
-                      "compile_seconds": ctime}
+                rv["seconds"] = wall if rv["seconds"] is None else min(rv["seconds"], wall)
         results[name] = res
         print_row(name, res)
     print_summary(results)
