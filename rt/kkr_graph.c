@@ -298,6 +298,8 @@ static void settle(uint32_t h) {
                                                __ATOMIC_RELAXED,
                                                __ATOMIC_RELAXED))
     ;
+  if (s < h)
+    kkr_settled_rose();
 }
 
 static int retire_due; /* (set by kkr_node_new every RETIRE_NODES nodes) */

@@ -48,6 +48,20 @@ int kkr_halves_pending;
 /* Chunks that reached the count, to look at (a few at a time). */
 #define PENDING_MAX 16
 static uint32_t pending[PENDING_MAX], npending;
+
+/* Chunks made of whole halves because a half held a write that was not
+ * settled yet (halves_to_compact): a small View of int sharing its MiB
+ * with other data, whose kernel's writes split its cells before the fence
+ * after it.  They become compact halves once the writes are settled, at
+ * the first halves_settle after the settled bound rose (kkr_settled_rose),
+ * RECOMPACT_TRIES times at most, each at a higher bound. */
+#define RECOMPACT_MAX 16
+#define RECOMPACT_TRIES 4
+static struct {
+  uint32_t di, settled, tries;
+} recompact[RECOMPACT_MAX];
+static uint32_t nrecompact;
+int kkr_recompact_waiting;
 uint64_t kkr_readsets_live;
 static kkr_spin chunk_lock;
 static uintptr_t mapped_bytes;
@@ -397,6 +411,41 @@ static int halves_to_compact(uint32_t di, kkr_split *s) {
   zero_bytes(s, SPLIT_BYTES, 0);
   half_on_as(di, KKR_HALVES_COMPACT);
   return 1;
+}
+
+/* Chunk di was just made of whole halves (under chunk_lock): compact
+ * halves are tried again once more nodes are settled. */
+static void recompact_note(uint32_t di) {
+  if (nrecompact == RECOMPACT_MAX)
+    return;
+  recompact[nrecompact].di = di;
+  recompact[nrecompact].settled =
+      __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
+  recompact[nrecompact].tries = 0;
+  nrecompact++;
+  kkr_recompact_waiting = 1;
+}
+
+/* The chunks noted by recompact_note, tried again where the settled bound
+ * rose since their last try (one thread running instrumented code). */
+static void recompact_try(void) {
+  uint32_t settled = __atomic_load_n(&kkr_nodes_settled, __ATOMIC_RELAXED);
+  kkr_spin_lock(&chunk_lock);
+  for (uint32_t i = 0; i < nrecompact;) {
+    uint32_t di = recompact[i].di;
+    int keep = kkr_half_is(di) && kkr_half_on[di] == KKR_HALVES_FULL;
+    if (keep && settled > recompact[i].settled) {
+      keep = !halves_to_compact(di, kkr_split_dir[di]) &&
+             ++recompact[i].tries < RECOMPACT_TRIES;
+      recompact[i].settled = settled;
+    }
+    if (keep)
+      i++;
+    else
+      recompact[i] = recompact[--nrecompact];
+  }
+  kkr_recompact_waiting = nrecompact != 0;
+  kkr_spin_unlock(&chunk_lock);
 }
 
 kkr_split *kkr_compact_expand(uint32_t di) {
@@ -1166,8 +1215,10 @@ static void halves_try_convert(uint32_t di,
                                          page never written stays so) */
   }
   split_counts[di] = 0;
-  if (!halves_to_compact(di, s))
+  if (!halves_to_compact(di, s)) {
     half_on(di);
+    recompact_note(di);
+  }
   kkr_shared_forget_chunk(di);
   __atomic_store_n(&kkr_dir[di], NULL, __ATOMIC_RELEASE);
   /* (The pages go back; the range stays mapped, so that a thread that
@@ -1185,6 +1236,8 @@ void kkr_halves_convert(void (*split)(kkr_cell *c, kkr_split *s)) {
   kkr_spin_unlock(&chunk_lock);
   for (uint32_t i = 0; i < n; i++)
     halves_try_convert(todo[i], split);
+  if (kkr_recompact_waiting)
+    recompact_try();
 }
 
 kkr_split *kkr_halves_fresh(uint32_t di) {
@@ -1234,6 +1287,7 @@ kkr_split *kkr_halves_from_runs(uint32_t di) {
         run_halves(&rs->run[i], s);
       exc_to_halves(rs, s);
       half_on(di);
+      recompact_note(di);
     }
     churn_count(di);
     kkr_run_dir[di] = NULL;

@@ -283,6 +283,15 @@ kkr_split *kkr_halves_fresh(uint32_t di);
  * kkr_halves_convert (kkr_halves_pending set). */
 void kkr_split_noted(uint32_t di, uint32_t n);
 KKR_HIDDEN extern int kkr_halves_pending;
+/* Chunks of whole halves wait for their writes to be settled, to become
+ * compact halves (kkr_settled_rose). */
+KKR_HIDDEN extern int kkr_recompact_waiting;
+/* The settled bound rose: the chunks waiting are looked at again at the
+ * next kkr_halves_convert. */
+KKR_INLINE void kkr_settled_rose(void) {
+  if (KKR_UNLIKELY(kkr_recompact_waiting))
+    kkr_halves_pending = 1;
+}
 /* The waiting chunks whose words are nearly all split become chunks of
  * halves (their other words' records restricted to halves through split):
  * only with one thread running instrumented code, and no cell pointer
