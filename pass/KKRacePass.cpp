@@ -1734,6 +1734,11 @@ private:
   DenseMap<const Value *, bool> LocalObject;
   /// Accesses checked by a __kkrace_loop call before their loop.
   SmallPtrSet<Instruction *, 32> Hoisted;
+  /// Gathered writes checked before their loop by __kkrace_gather_apart,
+  /// whose result says whether it did: their checks in the loop are made
+  /// only where it did not (guardApart).
+  DenseMap<Instruction *, Value *> ApartOk;
+  SmallVector<std::pair<CallInst *, Value *>, 4> ApartChecks;
   /// Loops whose iterations are strands and whose accesses were hoisted.
   SmallVector<Loop *, 4> StrandLoops;
   /// Functions in which removeIdleStrands left strand loops without calls.
@@ -2275,11 +2280,14 @@ private:
     DebugLoc At = accessLoc(I);
     B.SetCurrentDebugLocation(At);
     Constant *Slot = siteSlot(At);
+    CallInst *CI = nullptr;
     if (FunctionCallee Fn = sized(Write, Size))
-      B.CreateCall(Fn, {Ptr, Slot});
+      CI = B.CreateCall(Fn, {Ptr, Slot});
     else
-      B.CreateCall(Write ? RT.write_range : RT.read_range,
-                   {Ptr, B.getInt64(Size), Slot});
+      CI = B.CreateCall(Write ? RT.write_range : RT.read_range,
+                        {Ptr, B.getInt64(Size), Slot});
+    if (auto It = ApartOk.find(I); It != ApartOk.end())
+      ApartChecks.push_back({CI, It->second});
     if (Write)
       teamWrite(B, I, Ptr, B.getInt64(Size), Slot);
   }
@@ -2547,8 +2555,12 @@ private:
     uint64_t Size = DL.getTypeStoreSize(Ty).getKnownMinValue();
     IRBuilder<> B(I);
     B.SetCurrentDebugLocation(At ? At : accessLoc(I));
-    B.CreateCall(RT.atomic, {Ptr, B.getInt64(Size), B.getInt32(Flags),
-                             siteSlot(B.getCurrentDebugLocation())});
+    CallInst *CI =
+        B.CreateCall(RT.atomic, {Ptr, B.getInt64(Size), B.getInt32(Flags),
+                                 siteSlot(B.getCurrentDebugLocation())});
+    if (auto It = ApartOk.find(I);
+        It != ApartOk.end() && !(Flags & KKR_AF_ACQUIRE))
+      ApartChecks.push_back({CI, It->second});
     if (Flags & KKR_AF_ACQUIRE) {
       IRBuilder<> A(I->getNextNode());
       A.CreateCall(RT.atomic_acquire, {Ptr});
@@ -2603,6 +2615,8 @@ private:
     LocalObject.clear();
     StrandLocalSeen.clear();
     Hoisted.clear();
+    ApartOk.clear();
+    ApartChecks.clear();
     StrandLoops.clear();
     bool Changed = redirectHostFunctions(F);
     // (Empty atomic marks first: a loop with a draw in it is checked before
@@ -2742,6 +2756,7 @@ private:
     }
     for (Instruction *I : MarksDone)
       I->eraseFromParent();
+    guardApart();
     SmallPtrSet<AllocaInst *, 4> Freed;
     bool Sunk = false;
     if (removeIdleStrands(F, Freed, Sunk)) {
@@ -2755,6 +2770,19 @@ private:
     if (Changed)
       Changed |= guardRepeats(F);
     return Changed;
+  }
+
+  /// The checks in their loop of the gathered writes that
+  /// __kkrace_gather_apart checked before it (ApartOk) are made only where
+  /// it returned 0: an element of the gather lay in its index's span.
+  void guardApart() {
+    for (auto &[CI, Ok] : ApartChecks) {
+      IRBuilder<> B(CI);
+      Value *Missed = B.CreateICmpEQ(Ok, B.getInt32(0), "kkrace.apart");
+      Instruction *Then = SplitBlockAndInsertIfThen(Missed, CI, false);
+      CI->moveBefore(Then);
+    }
+    ApartChecks.clear();
   }
 
   //===--------------------------------------------------------------------===//
@@ -3353,6 +3381,8 @@ private:
       const Hoist *With = nullptr; // a gather's companion that it checks
       uint32_t Copies = 1; // a gather's unrolled copies it checks: its
                            // count is the loop's times this
+      bool Apart = false;  // a gather whose writes may be the loop's only
+                           // writes of its index (__kkrace_gather_apart)
     };
     SmallVector<Hoist, 16> Hs;
     for (BasicBlock *BB : L->blocks()) {
@@ -3423,6 +3453,7 @@ private:
         const SCEV *Start, *Step;
         Gather G;
         Wrap Wr;
+        bool Apart = false;
         if (!affineIn(SE.getSCEV(Ptr), L, SE, Start, Step) ||
             !Exp.isSafeToExpandAt(Step, At)) {
           Start = Step = nullptr;
@@ -3437,7 +3468,9 @@ private:
           } else if (Calls || !Gs.empty() || TS.getFixedValue() > 8 ||
                      (SC && SC->NIdx > 2) ||
                      !gatherIn(SE.getSCEV(Ptr), L, SE, Exp, At, G) ||
-                     !indexUnwritten(G.Index, Writes, AA)) {
+                     (!indexUnwritten(G.Index, Writes, AA) &&
+                      !(Apart = Write && indexUnwrittenBut(G.Index, Writes,
+                                                           &I, AA)))) {
             if (traceEnabled()) {
               // (With the instructions that SCEV could not see through.)
               errs() << "kkrace:   not affine: " << I << " at "
@@ -3455,6 +3488,9 @@ private:
         Hs.push_back({&I, Ptr, Start, Step, SC,
                       (uint32_t)TS.getFixedValue(), Write, false, nullptr, G,
                       Wr, Gs, Atomic, Region, {}});
+        Hs.back().Apart = Apart;
+        if (Apart && traceEnabled())
+          errs() << "kkrace:   gather apart from its index: " << I << "\n";
       }
     }
     // A load and a later store of the same element by the same strand at
@@ -3510,7 +3546,7 @@ private:
       auto Copyable = [](const Hoist &H) {
         return !H.Merged && H.G.Index && H.G.Skip && !H.SC && !H.Atomic &&
                !H.Region && H.Gs.empty() && !H.IndexToo && !H.Partner &&
-               H.Also.empty();
+               H.Also.empty() && !H.Apart;
       };
       if (!Copyable(A))
         continue;
@@ -3662,6 +3698,16 @@ private:
           Value *GCount =
               H.Copies > 1 ? B.CreateMul(CountV, B.getInt64(H.Copies))
                            : CountV;
+          if (H.Apart) {
+            // (The access keeps its check in the loop, made where this
+            // call did not check it.)
+            ApartOk[&I] = B.CreateCall(
+                RT.gather_apart, {GBase, GScale, Base, GCount,
+                                  B.getInt32(Packed), Idx[0], Idx[1],
+                                  B.getInt64(IdxStep), LoopSlot});
+            Changed = true;
+            continue;
+          }
           B.CreateCall(RT.gather, {GBase, GScale, Base, GCount,
                                    B.getInt32(Packed), Idx[0], Idx[1],
                                    B.getInt64(IdxStep), LoopSlot});
@@ -4301,6 +4347,18 @@ private:
         return false;
     }
     return true;
+  }
+
+  /// indexUnwritten for the writes other than W (a gather's own store,
+  /// which the runtime tells apart from the index: __kkrace_gather_apart).
+  static bool indexUnwrittenBut(LoadInst *Index, ArrayRef<Instruction *> Writes,
+                                Instruction *W, AAResults &AA) {
+    SmallVector<Instruction *, 8> Others;
+    for (Instruction *X : Writes)
+      if (X != W)
+        Others.push_back(X);
+    return Others.size() < Writes.size() &&
+           indexUnwritten(Index, Others, AA);
   }
 
   /// The value V has when loop L is entered, computed before At: V itself

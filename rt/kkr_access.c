@@ -3881,6 +3881,63 @@ static KKR_NOINLINE void gather_aw8_range(kkr_thread *t, uint64_t count,
             step, pc, slot, g);
 }
 
+/* How many elements ahead gather_aw4_cur fetches records. */
+#define AW4_AHEAD 16
+
+/* The record of compact halves of the half at a, into the cache for
+ * writing (halves made). */
+KKR_INLINE void prefetch_half(uintptr_t a) {
+  uint32_t di = KKR_DIR_INDEX(a);
+  if (kkr_half_on[di] == KKR_HALVES_COMPACT)
+    __builtin_prefetch(kkr_compact_rec(kkr_compact_dir[di], a), 1, 3);
+}
+
+/* The current strand's atomic updates of 4-byte elements through an index
+ * (a histogram of int bins in a loop of the strand's: bins(key(j))++), in
+ * compact halves, each decided as __kkrace_atomic decides one: a half
+ * whose record is atomic, or ordered before, of no other bytes takes this
+ * update's (kept when it is another strand's atomic write of the same
+ * bytes, atomic_keeps).  The records AW4_AHEAD elements ahead are fetched
+ * first: the bins' shadow misses the cache where the bins do.  Returns
+ * how many it decided; the general loop goes on from the first it leaves
+ * (another kind of shadow, another record). */
+static KKR_NOINLINE uint64_t gather_aw4_cur(kkr_thread *t, uint64_t count,
+                                            const loop_gather_src *g,
+                                            site_slot *slot, uintptr_t pc) {
+  if (!kkr_halves_made)
+    return 0;
+  const uint64_t site = (uint64_t)kkr_site_index(t, slot, pc)
+                        << KKR_REC_SITE_SHIFT;
+  const uintptr_t plo = t->priv_lo, plen = t->priv_len;
+  const uintptr_t ulo = t->abi.upd_lo, ulen = t->abi.upd_len;
+  const uint64_t hz = t->hz;
+  const uint64_t rec = t->abi.cur_rec | KKR_R_A | KKR_R_W | site;
+  uint64_t k = 0;
+  for (; k < count; k++) {
+    if (k + AW4_AHEAD < count)
+      prefetch_half(gather_addr(g, k + AW4_AHEAD));
+    const uintptr_t a = gather_addr(g, k);
+    if (a & 3)
+      break;
+    if (a - plo < plen || a - ulo < ulen)
+      continue;
+    const uint32_t di = KKR_DIR_INDEX(a);
+    if (kkr_half_on[di] != KKR_HALVES_COMPACT)
+      break;
+    uint64_t *p = kkr_compact_rec(kkr_compact_dir[di], a);
+    const uint64_t v = *p, mask4 = rec_mask(a, 4);
+    /* (A write or the reads since one: atomic, or ordered before, of no
+     * other bytes.) */
+    if (v && ((v & KKR_R_X) || !((v & KKR_R_A) || v < hz) ||
+              (v & ~mask4 & 0xFF0)))
+      break;
+    kkr_shared_forget(a);
+    if (!(v & KKR_R_W) || !atomic_keeps(t, v, (uint32_t)(mask4 >> 4)))
+      *p = rec | mask4;
+  }
+  return k;
+}
+
 static KKR_NOINLINE void gather_any(kkr_thread *t, uint64_t count,
                                     uint32_t size, uint32_t acc, uint32_t mode,
                                     uint32_t nidx, uint32_t vary,
@@ -5738,6 +5795,18 @@ KKR_INLINE void gather_at(void *base, unsigned long long scale, void *idx,
     j[vary] += done * step;
     count -= done;
   }
+  /* (A strand's atomic updates of int bins: their tight loop first.) */
+  if (size == 4 && acc == (ACC_WRITE | ACC_ATOMIC) && mode == LOOP_CURRENT &&
+      !t->nofast && !kkr_mt && !kkr_gpu_trace_host_on) {
+    uint64_t done = gather_aw4_cur(t, count, &g, slot_, pc);
+    if (done == count) {
+      loop_mode_end(t, mode, saved_rec);
+      return;
+    }
+    g.idx = (const char *)g.idx + done * g.every * isize;
+    j[vary] += done * step;
+    count -= done;
+  }
   if (size == 8 && !acc)
     gather_r8(t, count, mode, nidx, vary, j, step, pc, slot_, &g);
   else if (size == 4 && !acc)
@@ -5764,6 +5833,37 @@ KKR_EXPORT void __kkrace_gather(void *base, unsigned long long scale, void *idx,
                                 unsigned long long step, void *slot_) {
   gather_at(base, scale, idx, count, packed, i0, i1, step, slot_, RET_PC,
             NULL);
+}
+
+KKR_EXPORT unsigned int __kkrace_gather_apart(
+    void *base, unsigned long long scale, void *idx, unsigned long long count,
+    unsigned int packed, unsigned long long i0, unsigned long long i1,
+    unsigned long long step, void *slot_) {
+  /* Only the current strand's atomic updates of 4-byte elements (int bins)
+   * take the check before the loop: gather_aw4_cur decides them faster
+   * than their checks in the loop would; the rest stay there. */
+  if ((packed & (KKR_GATHER_SIZE_MASK | KKR_LOOP_WRITE | KKR_LOOP_ATOMIC |
+                 (3u << KKR_LOOP_NIDX_SHIFT) | KKR_LOOP_VECTOR)) !=
+      (4u | KKR_LOOP_WRITE | KKR_LOOP_ATOMIC))
+    return 0;
+  /* (An element in the span of the indices that the loop reads: its write
+   * may change an index not read yet.) */
+  loop_gather_src g = gather_src_of(base, scale, idx, count, packed);
+  const uintptr_t isz = packed & KKR_GATHER_IDX64 ? 8 : 4;
+  const uintptr_t size = packed & KKR_GATHER_SIZE_MASK;
+  const uintptr_t ilo = (uintptr_t)idx, ihi = ilo + count * g.every * isz;
+  for (uint64_t k = 0; k < count; k++) {
+    uintptr_t a = gather_addr(&g, k);
+    if (a < ihi && a + size > ilo)
+      return 0;
+    /* (The first elements' records, which gather_aw4_cur does not fetch
+     * ahead.) */
+    if (k < AW4_AHEAD && kkr_halves_made)
+      prefetch_half(a);
+  }
+  gather_at(base, scale, idx, count, packed, i0, i1, step, slot_, RET_PC,
+            NULL);
+  return 1;
 }
 
 KKR_EXPORT void __kkrace_gather_with(void *base, unsigned long long scale,
