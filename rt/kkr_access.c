@@ -179,6 +179,16 @@ KKR_INLINE int atomic_keeps(const kkr_thread *t, uint64_t w, uint32_t mask) {
          KKR_REC_MASK(w) == mask && !ordered(t, w);
 }
 
+/* Whether record v (a cell's write or reads, none when 0) lets an atomic
+ * access of the bytes of mask4 pass inline: atomic, or ordered before by
+ * the horizon hz (a fill's plain write: the first atomic add after a
+ * deep_copy of zeros), of no bytes outside mask4, no set. */
+KKR_INLINE int atomic_rec_passes(uint64_t v, uint64_t mask4, uint64_t hz) {
+  return !v || (((v & (KKR_R_A | KKR_R_X)) == KKR_R_A ||
+                 (v < hz && !(v & KKR_R_X))) &&
+                !(v & ~mask4 & 0xFF0));
+}
+
 KKR_INLINE int conflicts(const kkr_thread *t, uint64_t rec, uint32_t mask,
                          uint32_t acc) {
   if (!rec || !(KKR_REC_MASK(rec) & mask))
@@ -3926,10 +3936,8 @@ static KKR_NOINLINE uint64_t gather_aw4_cur(kkr_thread *t, uint64_t count,
       break;
     uint64_t *p = kkr_compact_rec(kkr_compact_dir[di], a);
     const uint64_t v = *p, mask4 = rec_mask(a, 4);
-    /* (A write or the reads since one: atomic, or ordered before, of no
-     * other bytes.) */
-    if (v && ((v & KKR_R_X) || !((v & KKR_R_A) || v < hz) ||
-              (v & ~mask4 & 0xFF0)))
+    /* (A write or the reads since one.) */
+    if (!atomic_rec_passes(v, mask4, hz))
       break;
     kkr_shared_forget(a);
     if (!(v & KKR_R_W) || !atomic_keeps(t, v, (uint32_t)(mask4 >> 4)))
@@ -5939,13 +5947,7 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
     if (KKR_LIKELY(c != NULL)) {
       uint64_t mask4 = rec_mask(a, size);
       uint64_t w = c->w, r = c->r;
-      uint64_t foreign = ~mask4 & 0xFF0;
-      /* (A plain write of the same bytes ordered before by the horizon,
-       * a fill's, is passed too: the first atomic add after a deep_copy of
-       * zeros.) */
-      int wok = !w || (((w & (KKR_R_A | KKR_R_X)) == KKR_R_A ||
-                        (w < ft->hz && !(w & KKR_R_X))) &&
-                       !(w & foreign));
+      int wok = atomic_rec_passes(w, mask4, ft->hz);
       if (!(aflags & KKR_AF_WRITE)) {
         if (wok && !r) {
           kkr_shared_forget(a);
@@ -5955,9 +5957,7 @@ KKR_EXPORT void __kkrace_atomic(void *p, unsigned long long size,
             compact_store(cp, c, a);
           return;
         }
-      } else if (wok && (!r || (((r & (KKR_R_A | KKR_R_X)) == KKR_R_A ||
-                                 r < ft->hz) &&
-                                !(r & foreign)))) {
+      } else if (wok && atomic_rec_passes(r, mask4, ft->hz)) {
         kkr_shared_forget(a);
         if (!w || !atomic_keeps(ft, w, (uint32_t)(mask4 >> 4)))
           c->w = ft->abi.cur_rec | KKR_R_A | KKR_R_W | mask4 |
